@@ -1,0 +1,104 @@
+// The WebAssembly engine: the ring lives in linear memory (see layout.ts); hashing, sorting,
+// merging and searching run in assembly/. This file plans each call's memory, checks it can have
+// it, and only then lets WebAssembly touch the ring.
+import type { Ring, VnodeRun } from "../ring.js";
+import { indexBits } from "../ring.js";
+import { encodeUtf8, maxUtf8Bytes } from "../utf8.js";
+import { align8, ENTRY_BYTES, RingMemory } from "./layout.js";
+
+/** After an update, give memory back (by moving to a fresh instance) when this much is idle. */
+const IDLE_BYTES = 1 << 20;
+
+export class WasmRing implements Ring {
+  /** The highest owner slot ever added, plus one: the removal mask's length. */
+  private slots = 0;
+
+  constructor(private mem: RingMemory = new RingMemory()) {}
+
+  get size(): number {
+    return this.mem.n;
+  }
+
+  route(key: string): number {
+    const mem = this.mem;
+    mem.reserveScratch(maxUtf8Bytes(key));
+    const len = encodeUtf8(key, mem.bytes, mem.scratch);
+    return mem.wasm.route(mem.scratch, len, mem.ring, mem.n, mem.table, mem.bits);
+  }
+
+  locate(key: string): number {
+    const mem = this.mem;
+    mem.reserveScratch(maxUtf8Bytes(key));
+    const len = encodeUtf8(key, mem.bytes, mem.scratch);
+    return mem.wasm.locate(mem.scratch, len, mem.ring, mem.n, mem.table, mem.bits);
+  }
+
+  ownerAt(index: number): number {
+    const mem = this.mem;
+    return mem.words[(mem.ring + index * ENTRY_BYTES + 16) >>> 2];
+  }
+
+  update(remove: readonly number[], add: readonly VnodeRun[]): void {
+    const mem = this.mem;
+    let m = 0;
+    let slots = this.slots;
+    let nameRoom = 0;
+    for (const run of add) {
+      m += run.count;
+      slots = Math.max(slots, run.slot + 1);
+      nameRoom = Math.max(nameRoom, maxUtf8Bytes(run.name) + 1 + 10);
+    }
+    // Plan the scratch area beyond the largest ring this update can make (n + m entries), so the
+    // in-place merge never writes over what it reads. Then reserve it all before touching anything.
+    const n = mem.n;
+    const mask = mem.scratchFor(n + m);
+    const name = align8(mask + slots);
+    const run = align8(name + nameRoom);
+    const sorted = align8(run + m * ENTRY_BYTES);
+    const runTable = align8(sorted + m * ENTRY_BYTES);
+    mem.reserve(runTable + ((1 << indexBits(m)) + 1) * 4 + 64);
+
+    const wasm = mem.wasm;
+    let kept = n;
+    if (remove.length > 0) {
+      mem.bytes.fill(0, mask, mask + slots);
+      for (const slot of remove) mem.bytes[mask + slot] = 1;
+      kept = wasm.removeOwners(mem.ring, n, mask);
+    }
+    let at = run;
+    for (const { slot, name: region, count } of add) {
+      const prefixLen = encodeUtf8(`${region}#`, mem.bytes, name);
+      wasm.hashVnodes(name, prefixLen, 0, count, slot, at);
+      at += count * ENTRY_BYTES;
+    }
+    if (m > 0 && kept === 0) {
+      // A fresh ring: sort straight into place; the sort's bucket starts are the ring index.
+      mem.resize(m);
+      wasm.sortEntries(run, m, mem.ring, mem.table, mem.bits);
+    } else {
+      if (m > 0) {
+        wasm.sortEntries(run, m, sorted, runTable, indexBits(m));
+        wasm.mergeEntries(mem.ring, kept, sorted, m);
+      }
+      mem.resize(kept + m);
+      wasm.buildTable(mem.ring, mem.n, mem.table, mem.bits);
+    }
+    this.slots = slots;
+    if (mem.bytes.length - mem.neededBytes > IDLE_BYTES + mem.neededBytes / 4) this.compact();
+  }
+
+  clone(): Ring {
+    const copy = new WasmRing(this.mem.copy());
+    copy.slots = this.slots;
+    return copy;
+  }
+
+  /** Move to a fresh instance sized to the ring: linear memory cannot shrink in place. */
+  private compact(): void {
+    try {
+      this.mem = this.mem.copy();
+    } catch {
+      // Keeping the larger memory is correct, just less thrifty.
+    }
+  }
+}
