@@ -29,7 +29,8 @@ await build({
   outdir: out,
   outbase: src,
   format: "cjs",
-  platform: "neutral",
+  // "node" makes esbuild annotate the exports so that Node can also import() these files by name.
+  platform: "node",
   target: "es2022",
   sourcemap: true,
   logLevel: "warning",
