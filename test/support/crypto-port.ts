@@ -3,7 +3,7 @@
 // obvious; it is the benchmark's "hand-written port" and the property tests' independent model.
 import { createHash } from "node:crypto";
 
-const position = (s: string): bigint => BigInt(`0x${createHash("md5").update(s, "utf8").digest("hex")}`);
+export const position = (s: string): bigint => BigInt(`0x${createHash("md5").update(s, "utf8").digest("hex")}`);
 
 export class CryptoPortRouter {
   private readonly ring = new Map<bigint, string>();
