@@ -1,12 +1,10 @@
 // clone(): an independent router of the same class, vnodesPerWeight and region table.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { op, sessionId } from "./support/arbitraries.js";
+import { op, sessionId, type Op } from "./support/arbitraries.js";
 import { CryptoPortRouter } from "./support/crypto-port.js";
 import { engines, type Router } from "./support/engines.js";
 import { observe } from "./support/state.js";
-
-type Op = fc.ExtractArbitraryType<typeof op>;
 
 function apply(router: Router | CryptoPortRouter, ops: Op[]): void {
   for (const o of ops) {

@@ -3,16 +3,13 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sessionId } from "./support/arbitraries.js";
 import { modelPreference, modelRing } from "./support/arc-model.js";
+import { buildRouter } from "./support/build.js";
 import { engines } from "./support/engines.js";
 import { definition, vnodesPerWeight } from "./support/ring-arbitraries.js";
 import { expectRejectedUnchanged } from "./support/state.js";
 
 describe.each(engines)("preferenceList on the %s engine", (_, RegionRouter) => {
-  const build = (regions: [string, number][], k = 1) => {
-    const router = new RegionRouter({ vnodesPerWeight: k });
-    for (const [region, weight] of regions) router.addRegion(region, weight);
-    return router;
-  };
+  const build = (regions: [string, number][], k = 1) => buildRouter(RegionRouter, regions, k);
   const seed = () => build([["sf", 3], ["london", 3], ["bangalore", 3]]);
 
   it("lists distinct regions in the model's clockwise order, [0] being route()", () => {

@@ -2,15 +2,12 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { modelShares } from "./support/arc-model.js";
+import { buildRouter } from "./support/build.js";
 import { engines } from "./support/engines.js";
 import { definition, vnodesPerWeight } from "./support/ring-arbitraries.js";
 
 describe.each(engines)("shares on the %s engine", (_, RegionRouter) => {
-  const build = (regions: [string, number][], k = 1) => {
-    const router = new RegionRouter({ vnodesPerWeight: k });
-    for (const [region, weight] of regions) router.addRegion(region, weight);
-    return router;
-  };
+  const build = (regions: [string, number][], k = 1) => buildRouter(RegionRouter, regions, k);
 
   it("gives the seed's 'equal' ring its real, unequal split", () => {
     const regions: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
