@@ -6,7 +6,7 @@ import { parseOptions, vnodeCount, type RouterOptions } from "./options.js";
 import { distinctOwnersFrom } from "./preference.js";
 import type { Ring } from "./ring.js";
 import { shares } from "./shares.js";
-import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./snapshot.js";
+import { parseSnapshot, toSnapshot, type RingDefinition, type RouterSnapshot } from "./snapshot.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight } from "./validate.js";
 
 /** How movement() (and other module-level operations) read a router's positions. */
@@ -36,7 +36,7 @@ export class RegionRouterBase {
   static fromJSON<T extends RegionRouterBase>(this: new (options?: RouterOptions) => T, value: unknown): T {
     const { vnodesPerWeight, regions } = parseSnapshot(value);
     const router = new this({ vnodesPerWeight });
-    for (const [region, weight] of regions) router.addRegion(region, weight);
+    router.load(regions);
     return router;
   }
 
@@ -132,6 +132,16 @@ export class RegionRouterBase {
     const out = new Map<string, number>();
     for (const [region, { weight }] of this.regions) out.set(region, weight);
     return out;
+  }
+
+  /** Fill this empty router from a validated definition in one ring update, not one merge per region. */
+  private load(regions: RingDefinition["regions"]): void {
+    const runs = regions.map(([name, weight], slot) => ({ slot, name, count: weight * this.k }));
+    this.ring.update([], runs.filter((run) => run.count > 0));
+    regions.forEach(([region, weight], slot) => {
+      this.regions.set(region, { slot, weight });
+      this.names[slot] = region;
+    });
   }
 
   private nextSlot(): number {

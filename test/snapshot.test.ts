@@ -4,6 +4,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { op } from "./support/arbitraries.js";
 import { buildRouter, otherEngine } from "./support/build.js";
+import { CryptoPortRouter } from "./support/crypto-port.js";
 import { engines } from "./support/engines.js";
 import { definition, vnodesPerWeight } from "./support/ring-arbitraries.js";
 import { observe } from "./support/state.js";
@@ -49,6 +50,26 @@ describe.each(engines)("snapshots on the %s engine", (name, RegionRouter) => {
           expect(restored).toBeInstanceOf(Target);
           expect(observe(restored)).toEqual(observe(router));
         }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("restores a router that keeps working like the model after further changes", () => {
+    fc.assert(
+      fc.property(definition, fc.array(op, { maxLength: 12 }), (regions, ops) => {
+        const restored = RegionRouter.fromJSON({ version: 1, regions });
+        const model = new CryptoPortRouter();
+        for (const [region, weight] of regions) model.addRegion(region, weight);
+        for (const o of ops) {
+          if (o.kind === "add") {
+            restored.addRegion(o.region, o.weight);
+            model.addRegion(o.region, o.weight);
+          } else if (o.kind === "remove") {
+            expect(restored.removeRegion(o.region)).toBe(model.removeRegion(o.region));
+          } else expect(restored.route(o.key)).toBe(model.route(o.key));
+        }
+        expect(restored.weights()).toEqual(model.weights());
       }),
       { numRuns: 60 },
     );
