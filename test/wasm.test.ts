@@ -1,0 +1,73 @@
+// The WebAssembly module itself: tiny, import-free, current with assembly/, and its memory handling.
+import { describe, expect, it } from "vitest";
+import { renderGenerated } from "../scripts/build-wasm.mjs";
+import { readFileSync } from "node:fs";
+import { instantiate, simdSupported, wasmBytes } from "../src/wasm/module.js";
+import { WasmRing } from "../src/wasm/ring.js";
+import { CryptoPortRouter } from "../bench/crypto-port.mjs";
+
+describe("the WebAssembly modules", () => {
+  it("each fits the 4 KiB budget, so it compiles synchronously anywhere", () => {
+    for (const bytes of [wasmBytes.core(), wasmBytes.batch()]) expect(bytes.length).toBeLessThanOrEqual(4096);
+  });
+
+  it("the core imports nothing; the SIMD add-on imports only the core's memory and route", () => {
+    const core = new WebAssembly.Module(wasmBytes.core());
+    expect(WebAssembly.Module.imports(core)).toEqual([]);
+    expect(WebAssembly.Module.exports(core).map((e) => e.name)).toEqual(
+      expect.arrayContaining(["memory", "route", "routeMany", "locate", "hashVnodes", "sortEntries", "mergeEntries"]),
+    );
+    const batch = new WebAssembly.Module(wasmBytes.batch());
+    expect(WebAssembly.Module.imports(batch).map((i) => `${i.module}.${i.name}:${i.kind}`).sort()).toEqual([
+      "env.memory:memory",
+      "env.route:function",
+    ]);
+  });
+
+  it("the SIMD add-on is used where it validates, and its static data clears the core's", () => {
+    expect(simdSupported()).toBe(WebAssembly.validate(wasmBytes.batch()));
+    const simd = instantiate(true);
+    const scalar = instantiate(false);
+    expect(simd.simd).toBe(simdSupported());
+    expect(scalar.simd).toBe(false);
+    expect(scalar.heapBase()).toBeLessThanOrEqual(2048);
+    expect(simd.dataEnd).toBeGreaterThan(2048);
+  });
+
+  it("the committed src/wasm/code.generated.ts is what assembly/ compiles to", async () => {
+    const committed = readFileSync(new URL("../src/wasm/code.generated.ts", import.meta.url), "utf8");
+    expect(committed).toBe(await renderGenerated());
+  });
+
+  it("gives each ring its own memory", () => {
+    expect(instantiate().memory).not.toBe(instantiate().memory);
+  });
+});
+
+describe("the WebAssembly ring's memory", () => {
+  const memoryOf = (ring: WasmRing): WebAssembly.Memory => (ring as unknown as { mem: { wasm: { memory: WebAssembly.Memory } } }).mem.wasm.memory;
+
+  it("keeps routing correctly after memory.grow replaced the buffer under its views", () => {
+    const ring = new WasmRing();
+    const model = new CryptoPortRouter();
+    ring.update([], [{ slot: 0, name: "sf", count: 3 }]);
+    model.addRegion("sf", 3);
+    const first = memoryOf(ring).buffer;
+    ring.update([], [{ slot: 1, name: "london", count: 20_000 }]);
+    model.addRegion("london", 20_000);
+    expect(memoryOf(ring).buffer).not.toBe(first);
+    const names = ["sf", "london"];
+    for (let i = 0; i < 500; i++) expect(names[ring.route(`k${i}`)]).toBe(model.route(`k${i}`));
+  });
+
+  it("gives memory back after a large region is removed", () => {
+    const ring = new WasmRing();
+    ring.update([], [{ slot: 0, name: "big", count: 400_000 }]);
+    const big = memoryOf(ring).buffer.byteLength;
+    expect(big).toBeGreaterThan(400_000 * 20);
+    ring.update([0], [{ slot: 1, name: "small", count: 10 }]);
+    expect(memoryOf(ring).buffer.byteLength).toBeLessThan(big / 4);
+    expect(ring.route("anything")).toBe(1);
+    expect(ring.size).toBe(10);
+  });
+});
