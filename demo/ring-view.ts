@@ -1,11 +1,12 @@
 // Draws a RingGeometry and the sample sessions as SVG: each region's arcs in its own colour around
 // the ring, a tick per virtual node, and a dot per session at its own position, in the colour of the
 // region the router sent it to. Ringed dots moved in the last change.
-import { turnOf, type Arc, type RingGeometry } from "./ring-model.js";
+import type { Arc, RingGeometry } from "./ring-model.js";
 
 const SVG = "http://www.w3.org/2000/svg";
 const RING_RADIUS = 220;
 const RING_WIDTH = 30;
+const MAX_TICKS = 2000;
 /** Sessions sit in a band inside the ring; `spread` (0..1) picks the radius, so dots rarely overlap. */
 const SESSION_BAND = [140, 192] as const;
 
@@ -71,10 +72,10 @@ export function drawRing(svg: SVGSVGElement, ring: RingGeometry, sessions: reado
       }),
     );
   }
-  for (const vnode of ring.vnodes) {
-    const turn = turnOf(vnode.position);
-    const [x0, y0] = point(turn, RING_RADIUS + RING_WIDTH / 2);
-    const [x1, y1] = point(turn, RING_RADIUS + RING_WIDTH / 2 + 7);
+  // A tick per virtual node while they stay distinguishable; past that the arcs say it all.
+  for (const vnode of ring.vnodes.length <= MAX_TICKS ? ring.vnodes : []) {
+    const [x0, y0] = point(vnode.turn, RING_RADIUS + RING_WIDTH / 2);
+    const [x1, y1] = point(vnode.turn, RING_RADIUS + RING_WIDTH / 2 + 7);
     svg.append(element("line", { class: "vnode", x1: x0, y1: y0, x2: x1, y2: y1, stroke: colourOf(vnode.region), "stroke-width": 1.5 }));
   }
   for (const session of sessions) {

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
-import { RegionRouter } from "../src/index.js";
+import { movement, RegionRouter } from "../src/index.js";
 import { describeInChromium, launchChromium, type Chromium } from "./support/chromium.js";
 import { serveStatic, type StaticServer } from "./support/static-server.js";
 
@@ -19,50 +19,72 @@ const screenshotPath = process.env.CI ? join(tmpdir(), "region-router-demo.png")
 
 interface PageState {
   regions: { region: string; weight: number; ringShare: number; sessions: number }[];
-  arcRegions: string[];
-  sessions: { id: string; region: string; moved: boolean }[];
+  arcs: { region: string; start: number; end: number }[];
+  sessions: { id: string; region: string; turn: number; moved: boolean }[];
+  vnodesPerWeight: number;
   movedText: string;
   error: string;
 }
 
 function readPage(page: Page): Promise<PageState> {
   return page.evaluate(() => ({
-    regions: [...document.querySelectorAll<HTMLTableRowElement>("#regions tbody tr")].map((row) => ({
+    regions: Array.from(document.querySelectorAll<HTMLTableRowElement>("#regions tbody tr")).map((row) => ({
       region: row.dataset.region!,
       weight: Number(row.querySelector<HTMLInputElement>(".weight")!.value),
       ringShare: parseFloat(row.querySelector(".ring-share")!.textContent!),
       sessions: Number(row.querySelector(".sessions")!.textContent),
     })),
-    arcRegions: [...new Set([...document.querySelectorAll<SVGPathElement>("#ring path.arc")].map((arc) => arc.dataset.region!))],
-    sessions: [...document.querySelectorAll<SVGCircleElement>("#ring circle.session")].map((dot) => ({
+    arcs: Array.from(document.querySelectorAll<SVGPathElement>("#ring path.arc")).map((arc) => ({
+      region: arc.dataset.region!,
+      start: Number(arc.dataset.start),
+      end: Number(arc.dataset.end),
+    })),
+    sessions: Array.from(document.querySelectorAll<SVGCircleElement>("#ring circle.session")).map((dot) => ({
       id: dot.dataset.session!,
       region: dot.dataset.region!,
+      turn: Number(dot.dataset.turn),
       moved: dot.classList.contains("moved-now"),
     })),
+    vnodesPerWeight: Number(document.querySelector<HTMLInputElement>("#vnodes-per-weight")!.value),
     movedText: document.querySelector("#moved")!.textContent ?? "",
     error: document.querySelector("#error")!.textContent ?? "",
   }));
 }
 
-/** The page must show `model`'s regions and route every drawn session as `model` does. */
-function expectConsistent(state: PageState, model: RegionRouter): void {
-  const weights = [...model.weights()];
-  expect(state.regions.map(({ region, weight }) => [region, weight])).toEqual(weights);
-  expect(state.arcRegions.sort()).toEqual(weights.filter(([, w]) => w > 0).map(([r]) => r).sort());
-  expect(state.sessions.length).toBeGreaterThan(0);
-  for (const session of state.sessions) expect(session.region, session.id).toBe(model.route(session.id) ?? "");
-  expect(state.regions.reduce((sum, { sessions }) => sum + sessions, 0)).toBe(state.sessions.length);
-  expect(state.regions.reduce((sum, { ringShare }) => sum + ringShare, 0)).toBeCloseTo(100, 0);
+/** The region whose drawn arc (start, end] contains `turn`. */
+function arcOwner(arcs: PageState["arcs"], turn: number): string | undefined {
+  if (arcs.length === 1) return arcs[0].region;
+  return arcs.find(({ start, end }) => (start < end ? turn > start && turn <= end : turn > start || turn <= end))?.region;
 }
 
-/** Apply `edit` to the model as the page did; the page must ring exactly the sessions that moved. */
-function expectMovement(state: PageState, model: RegionRouter, edit: (router: RegionRouter) => void): string[] {
-  const before = new Map(state.sessions.map(({ id }) => [id, model.route(id)]));
-  edit(model);
-  expectConsistent(state, model);
-  const moved = state.sessions.filter(({ id }) => before.get(id) !== model.route(id)).map(({ id }) => id);
+const percent = (fraction: number) => `${(100 * fraction).toFixed(1)}%`;
+
+/**
+ * The page must show `model`'s regions, weights and exact shares, route every drawn session as
+ * `model` does, and draw each session on an arc of that region.
+ */
+function expectConsistent(state: PageState, model: RegionRouter): void {
+  const weights = [...model.weights()];
+  expect(state.vnodesPerWeight).toBe(model.vnodesPerWeight);
+  expect(state.regions.map(({ region, weight }) => [region, weight])).toEqual(weights);
+  const shares = model.shares();
+  expect(state.regions.map(({ region, ringShare }) => [region, ringShare])).toEqual(weights.map(([region]) => [region, Number(percent(shares.get(region)!).slice(0, -1))]));
+  expect([...new Set(state.arcs.map(({ region }) => region))].sort()).toEqual(weights.filter(([, w]) => w > 0).map(([r]) => r).sort());
+  expect(state.sessions.length).toBeGreaterThan(0);
+  for (const session of state.sessions) {
+    expect(session.region, session.id).toBe(model.route(session.id) ?? "");
+    expect(arcOwner(state.arcs, session.turn), `${session.id} is drawn on its region's arc`).toBe(session.region);
+  }
+  expect(state.regions.reduce((sum, { sessions }) => sum + sessions, 0)).toBe(state.sessions.length);
+}
+
+/** The page went from `before` to `after`: it must show `after` and ring exactly the sessions that moved. */
+function expectMovement(state: PageState, before: RegionRouter, after: RegionRouter): string[] {
+  expectConsistent(state, after);
+  const moved = state.sessions.filter(({ id }) => before.route(id) !== after.route(id)).map(({ id }) => id);
   expect(state.sessions.filter((s) => s.moved).map((s) => s.id)).toEqual(moved);
   expect(state.movedText).toContain(`${moved.length} of ${state.sessions.length} sample sessions moved`);
+  expect(state.movedText).toContain(`${percent(movement(before, after).moved)} of the key space moved`);
   return moved;
 }
 
@@ -87,27 +109,46 @@ describeInChromium("the demo page in Chromium", () => {
   });
 
   /** A RegionRouter in Node that goes through the same changes as the page. */
-  const model = new RegionRouter();
-  for (const [region, weight] of [["us-east", 30], ["eu-west", 20], ["ap-south", 10]] as const) model.addRegion(region, weight);
+  let model = new RegionRouter({ vnodesPerWeight: 10 });
+  for (const [region, weight] of [["us-east", 3], ["eu-west", 2], ["ap-south", 1]] as const) model.addRegion(region, weight);
 
-  it("draws each region's arcs and routes every sample session as the library does", async () => {
+  /** Apply `edit` to a copy of the model; returns [before, after] and makes the copy the model. */
+  function step(edit: (copy: RegionRouter) => RegionRouter | void): [RegionRouter, RegionRouter] {
+    const before = model;
+    const copy = before.clone();
+    model = edit(copy) ?? copy;
+    return [before, model];
+  }
+
+  it("draws each region's arcs, with the library's shares, and every sample session on its region's arc", async () => {
     expectConsistent(await readPage(page), model);
     expect(browser.errors).toEqual([]);
   });
 
+  it("changes virtual nodes per weight: a new ring, the same regions and weights", async () => {
+    await page.fill("#vnodes-per-weight", "20");
+    await page.press("#vnodes-per-weight", "Enter");
+    const state = await readPage(page);
+    expectMovement(state, ...step(() => {
+      const next = new RegionRouter({ vnodesPerWeight: 20 });
+      for (const [region, weight] of model.weights()) next.addRegion(region, weight);
+      return next;
+    }));
+  });
+
   it("adds a region: only sessions that now go to it move, and they are the ones ringed", async () => {
     await page.fill("#add-region input[name=region]", "sa-east");
-    await page.fill("#add-region input[name=weight]", "15");
+    await page.fill("#add-region input[name=weight]", "2");
     await page.click("#add-region button[type=submit]");
-    const moved = expectMovement(await readPage(page), model, (router) => router.addRegion("sa-east", 15));
+    const moved = expectMovement(await readPage(page), ...step((copy) => copy.addRegion("sa-east", 2)));
     expect(moved.length).toBeGreaterThan(0);
     for (const id of moved) expect(model.route(id)).toBe("sa-east");
   });
 
   it("changes a weight and shows what moved; rejects a bad weight and changes nothing", async () => {
-    await page.fill("#regions tr[data-region=us-east] input.weight", "8");
+    await page.fill("#regions tr[data-region=us-east] input.weight", "1");
     await page.press("#regions tr[data-region=us-east] input.weight", "Enter");
-    const moved = expectMovement(await readPage(page), model, (router) => router.addRegion("us-east", 8));
+    const moved = expectMovement(await readPage(page), ...step((copy) => copy.addRegion("us-east", 1)));
     expect(moved.length).toBeGreaterThan(0);
     // Lowering us-east's weight only takes sessions away from it.
     for (const id of moved) expect(model.route(id)).not.toBe("us-east");
