@@ -2,7 +2,9 @@
 // Start-up cost as a fresh Node process pays it: load the package, construct a RegionRouter, add
 // three regions (100 virtual nodes each) and route one session id. Each sample is a new process, so
 // nothing is warm: module loading, WebAssembly compilation and first-call costs are all in it.
-// Prints the median (and range) per entry and module format. `npm run build` first: it loads dist/.
+// Prints the median per entry and module format, in total and per phase (load, construct, three
+// addRegion calls, first route), with the range of the totals. The machine's load shows directly in
+// these figures: compare runs on a quiet machine. `npm run build` first: it loads dist/.
 // Usage: node bench/startup.mjs [samples]   (default 15)
 import { execFileSync } from "node:child_process";
 import { existsSync } from "node:fs";
@@ -15,14 +17,20 @@ if (!existsSync(`${root}dist/cjs/index.js`)) {
   process.exit(1);
 }
 
+/** After the load (which ends at t1): the phases, timed separately, printed as JSON. */
 const FIRST_ROUTE = `
+  const t1 = performance.now();
   const router = new RegionRouter();
+  const t2 = performance.now();
   router.addRegion("us-east", 100);
   router.addRegion("eu-west", 100);
   router.addRegion("ap-south", 100);
+  const t3 = performance.now();
   if (router.route("sess-1") === null) throw new Error("no route");
-  process.stdout.write(String(performance.now() - t0));
+  const t4 = performance.now();
+  process.stdout.write(JSON.stringify({ total: t4 - t0, load: t1 - t0, construct: t2 - t1, add: t3 - t2, route: t4 - t3 }));
 `;
+const PHASES = ["total", "load", "construct", "add", "route"];
 
 /**
  * Each child measures from just before it loads the package (self-reference resolves the name). An
@@ -40,12 +48,13 @@ const CASES = [
 const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 console.log(`import + new RegionRouter() + 3 addRegion(…, 100) + first route, ${samples} fresh processes each (Node ${process.version}):`);
+console.log(`  ${"".padEnd(38)} ${PHASES.map((phase) => phase.padStart(11)).join("")}   (medians, ms; total min..max)`);
 for (const [label, inputType, load] of CASES) {
-  const times = [];
+  const runs = [];
   for (let i = 0; i < samples; i++) {
-    const out = execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", load + FIRST_ROUTE], { cwd: root, encoding: "utf8" });
-    times.push(Number(out));
+    runs.push(JSON.parse(execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", load + FIRST_ROUTE], { cwd: root, encoding: "utf8" })));
   }
-  const fmt = (ms) => ms.toFixed(2).padStart(6);
-  console.log(`  ${label.padEnd(38)} median ${fmt(median(times))} ms   (min ${fmt(Math.min(...times))}, max ${fmt(Math.max(...times))})`);
+  const totals = runs.map((run) => run.total);
+  const medians = PHASES.map((phase) => median(runs.map((run) => run[phase])).toFixed(2).padStart(11)).join("");
+  console.log(`  ${label.padEnd(38)} ${medians}   (${Math.min(...totals).toFixed(2)}..${Math.max(...totals).toFixed(2)})`);
 }

@@ -7,6 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { build as viteBuild } from "vite";
 import { describe, expect, it } from "vitest";
+import { wasmBytes } from "../src/wasm/module.js";
 import { expectedRoutes } from "./support/replay.mjs";
 import { makeApp, packedPackageDir, runNode } from "./support/packed-app.js";
 import { vectors } from "./support/vectors.js";
@@ -28,7 +29,7 @@ const APP_CJS = `
 `;
 
 const expected = expectedRoutes(vectors.cases);
-const wasmBase64 = readFileSync(join(packedPackageDir(), "dist/wasm/code.generated.js"), "utf8").match(/"([A-Za-z0-9+/=]{100,})"/)![1];
+const wasmBase64 = Buffer.from(wasmBytes.core()).toString("base64");
 
 /** Checks a bundle: self-contained (no import of the package left) and right on every vector. */
 async function runBundle(dir: string, file: string): Promise<void> {

@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL("../..", import.meta.url));
 /** Written last by `npm run build`, so its age is the build's age. */
 const buildStamp = join(root, "dist/cjs/package.json");
 /** What the build reads: a change to any of them makes dist/ stale. */
-const buildInputs = ["src", "assembly", "scripts/build-wasm.mjs", "scripts/build-cjs.mjs", "package.json", "tsconfig.json", "tsconfig.build.json", "asconfig.json"];
+const buildInputs = ["src", "assembly", "scripts/build-wasm.mjs", "scripts/build-js.mjs", "package.json", "tsconfig.json", "tsconfig.build.json", "asconfig.json"];
 
 function newestMtime(path: string): number {
   const stat = statSync(path);
