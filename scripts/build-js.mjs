@@ -5,10 +5,11 @@
 //                                 a fresh process loads 2 modules instead of ~20 (about half the
 //                                 load time; see bench/startup.mjs), and both entries still share
 //                                 one RegionRouterBase.
-//   dist/cjs/                     CommonJS, every module of src/ transpiled one-to-one (esbuild cannot
-//                                 split CommonJS, and separate bundles would each carry their own
-//                                 RegionRouterBase), beside a package.json saying {"type":"commonjs"}
-//                                 so Node and TypeScript read dist/cjs/*.js and *.d.ts as CommonJS.
+//   dist/cjs/                     CommonJS: those same three files, each converted on its own (esbuild
+//                                 cannot split CommonJS, and separate bundles would each carry their
+//                                 own RegionRouterBase), beside a package.json saying
+//                                 {"type":"commonjs"} so Node and TypeScript read dist/cjs/*.js and
+//                                 *.d.ts as CommonJS.
 // The declarations are tsc's: they hold no module syntax that differs between the two formats, so
 // the same text serves both (copied into dist/cjs/).
 import { build } from "esbuild";
@@ -35,8 +36,9 @@ for (const file of [...filesUnder(dist, ".js"), ...filesUnder(dist, ".js.map")])
 
 const common = { target: "es2022", sourcemap: true, logLevel: "warning" };
 
-await build({
+const esm = await build({
   ...common,
+  metafile: true,
   entryPoints: ENTRIES,
   outdir: dist,
   bundle: true,
@@ -48,9 +50,10 @@ await build({
 
 await build({
   ...common,
-  entryPoints: filesUnder(src, ".ts").filter((file) => !file.endsWith(".d.ts")),
+  // Each ESM output file alone (no bundling): `import "./shared-….js"` becomes a require of the same
+  // name, which this build writes too. esbuild follows their source maps back to src/.
+  entryPoints: Object.keys(esm.metafile.outputs).filter((file) => file.endsWith(".js")).map((file) => join(root, file)),
   outdir: cjs,
-  outbase: src,
   format: "cjs",
   // "node" makes esbuild annotate the exports so that Node can also import() these files by name.
   platform: "node",
