@@ -7,6 +7,8 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { movement, RegionRouter as WasmRouter } from "../src/index.js";
+import { RegionRouter as PureRouter } from "../src/pure.js";
 import { expectedRoutes } from "./support/replay.mjs";
 import { makeApp, packedPackageDir, runNode } from "./support/packed-app.js";
 import { vectors } from "./support/vectors.js";
@@ -15,9 +17,28 @@ const run = promisify(execFile);
 const expected = expectedRoutes(vectors.cases);
 const tsc = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
 
+/**
+ * movement() from one entry over routers from both: the two entries must share one RegionRouterBase
+ * (one shared module in each build), or movement() rejects the other entry's router.
+ */
+const MIXED = `(() => {
+  const wasm = new Wasm(); wasm.addRegion("a", 2);
+  const pure = new Pure(); pure.addRegion("a", 2); pure.addRegion("b", 2);
+  return movement(wasm, pure).moved;
+})()`;
+const mixedExpected = (() => {
+  const wasm = new WasmRouter();
+  wasm.addRegion("a", 2);
+  const pure = new PureRouter();
+  pure.addRegion("a", 2);
+  pure.addRegion("b", 2);
+  return movement(wasm, pure).moved;
+})();
+
 interface AppReport {
   resolved: { wasm: string; pure: string };
   maxWeight: number;
+  mixed: number;
   wasm: (string | null)[][];
   pure: (string | null)[][];
 }
@@ -28,6 +49,7 @@ async function expectApp(dir: string, file: string, build: string): Promise<void
   expect(report.resolved.wasm).toBe(join(packedPackageDir(), build, "index.js"));
   expect(report.resolved.pure).toBe(join(packedPackageDir(), build, "pure.js"));
   expect(report.maxWeight).toBeGreaterThan(0);
+  expect(report.mixed).toBe(mixedExpected);
   expect(report.wasm).toEqual(expected);
   expect(report.pure).toEqual(expected);
 }
@@ -51,13 +73,13 @@ describe("the packed package", () => {
   it("works with require() from CommonJS", async () => {
     const dir = makeApp({
       "app.cjs": `
-        const { RegionRouter: Wasm, MAX_WEIGHT } = require("region-router");
+        const { RegionRouter: Wasm, MAX_WEIGHT, movement } = require("region-router");
         const { RegionRouter: Pure } = require("region-router/pure");
         const { cases } = require("./vectors.json");
         // The replay helper is ESM; loading it does not touch how region-router was loaded.
         import("./replay.mjs").then(({ replay }) => {
           const resolved = { wasm: require.resolve("region-router"), pure: require.resolve("region-router/pure") };
-          console.log(JSON.stringify({ resolved, maxWeight: MAX_WEIGHT, wasm: replay(Wasm, cases), pure: replay(Pure, cases) }));
+          console.log(JSON.stringify({ resolved, maxWeight: MAX_WEIGHT, mixed: ${MIXED}, wasm: replay(Wasm, cases), pure: replay(Pure, cases) }));
         });
       `,
     });
@@ -67,14 +89,14 @@ describe("the packed package", () => {
   it("works with import from ESM", async () => {
     const dir = makeApp({
       "app.mjs": `
-        import { RegionRouter as Wasm, MAX_WEIGHT } from "region-router";
+        import { RegionRouter as Wasm, MAX_WEIGHT, movement } from "region-router";
         import { RegionRouter as Pure } from "region-router/pure";
         import { readFileSync } from "node:fs";
         import { fileURLToPath } from "node:url";
         import { replay } from "./replay.mjs";
         const { cases } = JSON.parse(readFileSync(new URL("./vectors.json", import.meta.url), "utf8"));
         const resolved = { wasm: fileURLToPath(import.meta.resolve("region-router")), pure: fileURLToPath(import.meta.resolve("region-router/pure")) };
-        console.log(JSON.stringify({ resolved, maxWeight: MAX_WEIGHT, wasm: replay(Wasm, cases), pure: replay(Pure, cases) }));
+        console.log(JSON.stringify({ resolved, maxWeight: MAX_WEIGHT, mixed: ${MIXED}, wasm: replay(Wasm, cases), pure: replay(Pure, cases) }));
       `,
     });
     await expectApp(dir, "app.mjs", "dist");
