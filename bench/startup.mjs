@@ -38,7 +38,11 @@ const PHASES = ["total", "load", "construct", "add", "route"];
  * any package) is not counted against this one.
  */
 const WARM_LOADER = `await import("data:text/javascript,");`;
+const NO_OP = "data:text/javascript,export class RegionRouter { addRegion() {} route() { return 'x'; } }";
 const CASES = [
+  // The floor: the same steps on a class that does nothing, so what the machine and Node charge for
+  // any import shows beside what this package adds.
+  ["baseline: a no-op class, ESM", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("${NO_OP}");`],
   ["ESM    import('region-router')", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("region-router");`],
   ["ESM    import('region-router/pure')", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("region-router/pure");`],
   ["CJS    require('region-router')", "commonjs", `const t0 = performance.now(); const { RegionRouter } = require("region-router");`],
