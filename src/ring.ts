@@ -27,6 +27,8 @@ export interface Ring {
    * All or nothing: when it throws (memory cannot grow), the ring is unchanged.
    */
   update(remove: readonly number[], add: readonly VnodeRun[]): void;
+  /** The 16-byte MD5 digest of the UTF-8 of text (the engine's own MD5, for fingerprints). */
+  md5(text: string): Uint8Array;
   /** An independent copy. */
   clone(): Ring;
 }

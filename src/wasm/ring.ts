@@ -134,6 +134,15 @@ export class WasmRing implements Ring {
     if (mem.bytes.length - mem.neededBytes > IDLE_BYTES + mem.neededBytes / 4) this.compact();
   }
 
+  md5(text: string): Uint8Array {
+    const mem = this.mem;
+    mem.reserveScratch(maxUtf8Bytes(text) + 16);
+    const out = mem.scratch;
+    const len = encodeUtf8(text, mem.bytes, out + 16);
+    mem.wasm.md5Into(out + 16, len, out);
+    return mem.bytes.slice(out, out + 16);
+  }
+
   clone(): Ring {
     const copy = new WasmRing(this.mem.copy());
     copy.slots = this.slots;
