@@ -2,7 +2,7 @@
 // (assembly/ring.ts), over typed arrays in the JS heap. Positions are four big-endian 32-bit words
 // with the sign bit flipped, so plain signed int32 comparisons order them as unsigned 128-bit
 // numbers and V8 never boxes a word as a heap number.
-import { indexBits, type Ring, type VnodeRun } from "../ring.js";
+import { indexBits, sortBits, type Ring, type VnodeRun } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../utf8.js";
 import { bswap32, Md5 } from "./md5.js";
 
@@ -48,7 +48,7 @@ function copyEntry(from: Entries, i: number, to: Entries, j: number): void {
 
 /** Counting sort on the top bits, then insertion sort inside each (tiny) bucket. */
 function sortEntries(src: Entries, n: number): Entries {
-  const bits = indexBits(n);
+  const bits = sortBits(n);
   const buckets = 1 << bits;
   const starts = new Int32Array(buckets + 1);
   for (let i = 0; i < n; i++) starts[bucketOf(src.words[i << 2], bits) + 1]++;

@@ -2,7 +2,7 @@
 // merging and searching run in assembly/. This file plans each call's memory, checks it can have
 // it, and only then lets WebAssembly touch the ring.
 import type { Ring, VnodeRun } from "../ring.js";
-import { indexBits } from "../ring.js";
+import { sortBits } from "../ring.js";
 import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../utf8.js";
 import { align8, ENTRY_BYTES, RingMemory } from "./layout.js";
 
@@ -103,7 +103,7 @@ export class WasmRing implements Ring {
     const run = align8(name + nameRoom);
     const sorted = align8(run + m * ENTRY_BYTES);
     const runTable = align8(sorted + m * ENTRY_BYTES);
-    mem.reserve(runTable + ((1 << indexBits(m)) + 1) * 4 + 64);
+    mem.reserve(runTable + ((1 << sortBits(m)) + 1) * 4 + 64);
 
     const wasm = mem.wasm;
     let kept = n;
@@ -118,18 +118,14 @@ export class WasmRing implements Ring {
       wasm.hashVnodes(name, prefixLen, 0, count, slot, at);
       at += count * ENTRY_BYTES;
     }
-    if (m > 0 && kept === 0) {
-      // A fresh ring: sort straight into place; the sort's bucket starts are the ring index.
-      mem.resize(m);
-      wasm.sortEntries(run, m, mem.ring, mem.table, mem.bits);
-    } else {
-      if (m > 0) {
-        wasm.sortEntries(run, m, sorted, runTable, indexBits(m));
-        wasm.mergeEntries(mem.ring, kept, sorted, m);
-      }
-      mem.resize(kept + m);
-      wasm.buildTable(mem.ring, mem.n, mem.table, mem.bits);
+    if (m > 0) {
+      // A fresh ring: sort straight into place; otherwise sort aside and merge in one pass.
+      const fresh = kept === 0;
+      wasm.sortEntries(run, m, fresh ? mem.ring : sorted, runTable, sortBits(m));
+      if (!fresh) wasm.mergeEntries(mem.ring, kept, sorted, m);
     }
+    mem.resize(kept + m);
+    wasm.buildTable(mem.ring, mem.n, mem.table, mem.bits);
     this.slots = slots;
     if (mem.bytes.length - mem.neededBytes > IDLE_BYTES + mem.neededBytes / 4) this.compact();
   }
