@@ -24,9 +24,14 @@ export class WasmRing implements Ring {
 
   route(key: string): number {
     const mem = this.mem;
+    return mem.wasm.route(mem.scratch, this.encodeKey(key), mem.ring, mem.n, mem.table, mem.bits);
+  }
+
+  /** The key's UTF-8 at the scratch start; returns its length. */
+  private encodeKey(key: string): number {
+    const mem = this.mem;
     mem.reserveScratch(maxUtf8Bytes(key));
-    const len = encodeUtf8(key, mem.bytes, mem.scratch);
-    return mem.wasm.route(mem.scratch, len, mem.ring, mem.n, mem.table, mem.bits);
+    return encodeUtf8(key, mem.bytes, mem.scratch);
   }
 
   routeMany(keys: readonly string[]): Int32Array {
@@ -67,9 +72,7 @@ export class WasmRing implements Ring {
 
   locate(key: string): number {
     const mem = this.mem;
-    mem.reserveScratch(maxUtf8Bytes(key));
-    const len = encodeUtf8(key, mem.bytes, mem.scratch);
-    return mem.wasm.locate(mem.scratch, len, mem.ring, mem.n, mem.table, mem.bits);
+    return mem.wasm.locate(mem.scratch, this.encodeKey(key), mem.ring, mem.n, mem.table, mem.bits);
   }
 
   ownerAt(index: number): number {
