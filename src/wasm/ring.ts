@@ -2,9 +2,12 @@
 // merging and searching run in assembly/. This file plans each call's memory, checks it can have
 // it, and only then lets WebAssembly touch the ring.
 import type { Ring, VnodeRun } from "../ring.js";
-import { indexBits } from "../ring.js";
-import { encodeUtf8, maxUtf8Bytes } from "../utf8.js";
+import { sortBits } from "../ring.js";
+import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../utf8.js";
 import { align8, ENTRY_BYTES, RingMemory } from "./layout.js";
+
+/** routeMany works in chunks of this many keys, so its scratch memory stays bounded. */
+const CHUNK = 4096;
 
 /** After an update, give memory back (by moving to a fresh instance) when this much is idle. */
 const IDLE_BYTES = 1 << 20;
@@ -21,16 +24,55 @@ export class WasmRing implements Ring {
 
   route(key: string): number {
     const mem = this.mem;
+    return mem.wasm.route(mem.scratch, this.encodeKey(key), mem.ring, mem.n, mem.table, mem.bits);
+  }
+
+  /** The key's UTF-8 at the scratch start; returns its length. */
+  private encodeKey(key: string): number {
+    const mem = this.mem;
     mem.reserveScratch(maxUtf8Bytes(key));
-    const len = encodeUtf8(key, mem.bytes, mem.scratch);
-    return mem.wasm.route(mem.scratch, len, mem.ring, mem.n, mem.table, mem.bits);
+    return encodeUtf8(key, mem.bytes, mem.scratch);
+  }
+
+  routeMany(keys: readonly string[]): Int32Array {
+    const out = new Int32Array(keys.length);
+    if (this.mem.n === 0) return out.fill(-1);
+    for (let start = 0; start < keys.length; start += CHUNK) {
+      const end = Math.min(keys.length, start + CHUNK);
+      this.routeChunk(start === 0 && end === keys.length ? keys : keys.slice(start, end), out, start);
+    }
+    return out;
+  }
+
+  /**
+   * One WebAssembly call for a chunk: its keys' UTF-8 back to back, written with one encodeInto
+   * of the joined chunk when it is all ASCII (then byte offsets are the string offsets), else key
+   * by key; then their end offsets; the owners come back in `results`.
+   */
+  private routeChunk(keys: readonly string[], out: Int32Array, at: number): void {
+    const mem = this.mem;
+    const count = keys.length;
+    const joined = keys.join("");
+    const offsets = mem.scratch;
+    const results = align8(offsets + (count + 1) * 4);
+    const text = align8(results + count * 4);
+    mem.reserveScratch(text - mem.scratch + maxUtf8Bytes(joined));
+    const { bytes, words } = mem;
+    const first = offsets >>> 2;
+    words[first] = 0;
+    let end = 0;
+    if (encodeUtf8Bulk(joined, bytes, text) === joined.length) {
+      for (let i = 0; i < count; i++) words[first + 1 + i] = end += keys[i].length;
+    } else {
+      for (let i = 0; i < count; i++) words[first + 1 + i] = end += encodeUtf8(keys[i], bytes, text + end);
+    }
+    mem.wasm.routeMany(text, offsets, count, mem.ring, mem.n, mem.table, mem.bits, results);
+    out.set(new Int32Array(mem.bytes.buffer, results, count), at);
   }
 
   locate(key: string): number {
     const mem = this.mem;
-    mem.reserveScratch(maxUtf8Bytes(key));
-    const len = encodeUtf8(key, mem.bytes, mem.scratch);
-    return mem.wasm.locate(mem.scratch, len, mem.ring, mem.n, mem.table, mem.bits);
+    return mem.wasm.locate(mem.scratch, this.encodeKey(key), mem.ring, mem.n, mem.table, mem.bits);
   }
 
   ownerAt(index: number): number {
@@ -64,7 +106,7 @@ export class WasmRing implements Ring {
     const run = align8(name + nameRoom);
     const sorted = align8(run + m * ENTRY_BYTES);
     const runTable = align8(sorted + m * ENTRY_BYTES);
-    mem.reserve(runTable + ((1 << indexBits(m)) + 1) * 4 + 64);
+    mem.reserve(runTable + ((1 << sortBits(m)) + 1) * 4 + 64);
 
     const wasm = mem.wasm;
     let kept = n;
@@ -79,20 +121,25 @@ export class WasmRing implements Ring {
       wasm.hashVnodes(name, prefixLen, 0, count, slot, at);
       at += count * ENTRY_BYTES;
     }
-    if (m > 0 && kept === 0) {
-      // A fresh ring: sort straight into place; the sort's bucket starts are the ring index.
-      mem.resize(m);
-      wasm.sortEntries(run, m, mem.ring, mem.table, mem.bits);
-    } else {
-      if (m > 0) {
-        wasm.sortEntries(run, m, sorted, runTable, indexBits(m));
-        wasm.mergeEntries(mem.ring, kept, sorted, m);
-      }
-      mem.resize(kept + m);
-      wasm.buildTable(mem.ring, mem.n, mem.table, mem.bits);
+    if (m > 0) {
+      // A fresh ring: sort straight into place; otherwise sort aside and merge in one pass.
+      const fresh = kept === 0;
+      wasm.sortEntries(run, m, fresh ? mem.ring : sorted, runTable, sortBits(m));
+      if (!fresh) wasm.mergeEntries(mem.ring, kept, sorted, m);
     }
+    mem.resize(kept + m);
+    wasm.buildTable(mem.ring, mem.n, mem.table, mem.bits);
     this.slots = slots;
     if (mem.bytes.length - mem.neededBytes > IDLE_BYTES + mem.neededBytes / 4) this.compact();
+  }
+
+  md5(text: string): Uint8Array {
+    const mem = this.mem;
+    mem.reserveScratch(maxUtf8Bytes(text) + 16);
+    const out = mem.scratch;
+    const len = encodeUtf8(text, mem.bytes, out + 16);
+    mem.wasm.md5Into(out + 16, len, out);
+    return mem.bytes.slice(out, out + 16);
   }
 
   clone(): Ring {
