@@ -23,6 +23,10 @@ const SOURCES = [
 
 interface BrowserRun {
   routes: (string | null)[][];
+  /** The same, asked with routeMany (the SIMD path in Chromium). */
+  batched: (string | null)[][];
+  /** Synchronous compiles before the first routeMany. */
+  compilesBeforeBatch: number;
   mainThread: boolean;
   /** How many times the page called the synchronous WebAssembly.Module constructor. */
   syncCompiles: number;
@@ -41,10 +45,12 @@ const REPLAY_IN_PAGE = `async (url) => {
     },
   });
   const { RegionRouter } = await import(url);
-  const { replay } = await import("/app/replay.mjs");
+  const { replay, replayBatched } = await import("/app/replay.mjs");
   const { cases } = await (await fetch("/app/vectors.json")).json();
   const routes = replay(RegionRouter, cases);
-  return { routes, mainThread: typeof document !== "undefined" && globalThis === window, syncCompiles };
+  const compilesBeforeBatch = syncCompiles;
+  const batched = replayBatched(RegionRouter, cases);
+  return { routes, batched, compilesBeforeBatch, mainThread: typeof document !== "undefined" && globalThis === window, syncCompiles };
 }`;
 
 function replayInPage(page: Page, moduleUrl: string): Promise<BrowserRun> {
@@ -83,10 +89,13 @@ describeInChromium("in Chromium", () => {
       await page.goto(server.url + "/");
       const run = await replayInPage(page, url);
       expect(run.mainThread).toBe(true);
-      // The WebAssembly engine compiles its modules synchronously, once each: the core and, as
-      // Chromium has SIMD, the batch add-on. The pure engine never compiles any.
+      // The WebAssembly engine compiles its modules synchronously, once each: the core at once
+      // and, as Chromium has SIMD, the batch add-on at the first routeMany. The pure engine never
+      // compiles any.
+      expect(run.compilesBeforeBatch).toBe(engine === "wasm" ? 1 : 0);
       expect(run.syncCompiles).toBe(engine === "wasm" ? 2 : 0);
       expect(run.routes).toEqual(nodeRoutes[engine]);
+      expect(run.batched).toEqual(nodeRoutes[engine]);
       expect(browser.errors).toEqual([]);
     } finally {
       await page.close();

@@ -24,14 +24,17 @@ describe("the WebAssembly modules", () => {
     ]);
   });
 
-  it("the SIMD add-on is used where it validates, and its static data clears the core's", () => {
+  it("the SIMD add-on loads on the first routeMany where it validates, and its static data clears the core's", () => {
     expect(simdSupported()).toBe(WebAssembly.validate(wasmBytes.batch()));
     const simd = instantiate(true);
     const scalar = instantiate(false);
-    expect(simd.simd).toBe(simdSupported());
-    expect(scalar.simd).toBe(false);
     expect(scalar.heapBase()).toBeLessThanOrEqual(2048);
     expect(simd.dataEnd).toBeGreaterThan(2048);
+    expect(simd.batchLoaded).toBe(false);
+    simd.routeMany(0, 0, 0, simd.dataEnd, 0, simd.dataEnd, 1, 0);
+    expect(simd.batchLoaded).toBe(simdSupported());
+    scalar.routeMany(0, 0, 0, scalar.dataEnd, 0, scalar.dataEnd, 1, 0);
+    expect(scalar.batchLoaded).toBe(false);
   });
 
   it("the committed src/wasm/code.generated.ts is what assembly/ compiles to", async () => {

@@ -1,8 +1,9 @@
 // The compiled WebAssembly modules, decoded and compiled once, synchronously (each is under 4 KiB,
 // which every runtime compiles on the main thread), then instantiated per ring:
 //   core   (zero imports)  MD5, the ring, lookups and builds; routeMany one key at a time
-//   batch  (SIMD add-on)   routeMany four keys per MD5; imports the core's memory and its `route`
-// batch is used only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD.
+//   batch  (SIMD add-on)   routeMany eight keys per MD5 pass; imports the core's memory and `route`
+// batch is used only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD, and is
+// compiled on the first routeMany rather than at start-up.
 import { batchWasm, coreWasm } from "./code.generated.js";
 
 /** The exports of assembly/index.ts. Pointers and lengths are byte offsets into `memory`. */
@@ -20,16 +21,20 @@ export interface CoreExports {
   removeOwners(ring: number, n: number, mask: number): number;
 }
 
-/** A ring's instance: the core's exports, with routeMany taken from batch when SIMD is in use. */
+/** A ring's instance: the core's exports, with routeMany taken from batch once SIMD is in use. */
 export interface WasmExports extends CoreExports {
-  /** Whether routeMany runs the SIMD module. */
+  /** Whether this instance may use the SIMD add-on (it loads on the first routeMany). */
   readonly simd: boolean;
+  /** Whether routeMany now runs the SIMD add-on. */
+  batchLoaded: boolean;
   /** First byte past both modules' static data: where the wrapper's layout may begin. */
   readonly dataEnd: number;
 }
 
 /** asconfig.json's memoryBase for batch: the core's static data must end below it. */
 const BATCH_BASE = 2048;
+/** The batch's static data must end below this; the layout starts here whether batch loads or not. */
+const DATA_END = 4096;
 
 // base64 by table rather than atob: atob is not in every runtime's global scope, and on a cold
 // Node 20 start it measured several times slower than this loop for our few KiB.
@@ -67,14 +72,33 @@ export function simdSupported(): boolean {
   return batch !== null;
 }
 
-/** A fresh instance with its own linear memory (rings never share state); SIMD when it can. */
-export function instantiate(simd = simdSupported()): WasmExports {
+/**
+ * A fresh instance with its own linear memory (rings never share state). With `simd`, the SIMD
+ * add-on is compiled and attached on the first routeMany, where the runtime validates it: routers
+ * that only ever route one id at a time never pay for it.
+ */
+export function instantiate(simd = true): WasmExports {
   core ??= new WebAssembly.Module(wasmBytes.core());
   const exports = new WebAssembly.Instance(core, {}).exports as unknown as CoreExports;
   if (exports.heapBase() > BATCH_BASE) throw new Error("region-router: core static data overlaps the SIMD module's");
-  if (!simd || !simdSupported()) return { ...exports, simd: false, dataEnd: exports.heapBase() };
+  const wasm: WasmExports = { ...exports, simd, dataEnd: DATA_END, batchLoaded: false };
+  if (simd) {
+    wasm.routeMany = (...args) => {
+      const batched = attachBatch(exports);
+      wasm.routeMany = batched ?? exports.routeMany;
+      wasm.batchLoaded = batched !== null;
+      wasm.routeMany(...args);
+    };
+  }
+  return wasm;
+}
+
+/** The SIMD routeMany over this core's memory; null where SIMD does not validate. */
+function attachBatch(exports: CoreExports): CoreExports["routeMany"] | null {
+  if (!simdSupported()) return null;
   const add = new WebAssembly.Instance(batch as WebAssembly.Module, {
     env: { memory: exports.memory, route: exports.route },
   }).exports as unknown as Pick<CoreExports, "routeMany" | "heapBase">;
-  return { ...exports, routeMany: add.routeMany, simd: true, dataEnd: add.heapBase() };
+  if (add.heapBase() > DATA_END) throw new Error("region-router: the SIMD module's static data overlaps the ring");
+  return add.routeMany;
 }

@@ -16,6 +16,30 @@ export function replay(RegionRouter, cases) {
   });
 }
 
+/** The same routes as replay(), asked with routeMany: each run of consecutive "route" ops is one batch. */
+export function replayBatched(RegionRouter, cases) {
+  return cases.map(({ ops }) => {
+    const router = new RegionRouter();
+    const routes = [];
+    let batch = [];
+    const flush = () => {
+      routes.push(...router.routeMany(batch));
+      batch = [];
+    };
+    for (const op of ops) {
+      if (op[0] === "route") {
+        batch.push(op[1]);
+        continue;
+      }
+      flush();
+      if (op[0] === "add") router.addRegion(op[1], op[2]);
+      else router.removeRegion(op[1]);
+    }
+    flush();
+    return routes;
+  });
+}
+
 /** For each case, the routes the Python reference recorded for its "route" ops. */
 export function expectedRoutes(cases) {
   return cases.map(({ ops }) => ops.filter((op) => op[0] === "route").map((op) => op[2]));
