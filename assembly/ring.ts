@@ -4,8 +4,9 @@
 //   [16..20) owner: u32, the region's slot in the wrapper's region table
 // and an index `table` of 2^bits + 1 u32s: table[b] is the first entry whose top `bits` bits are
 // >= b, so a key whose top bits are b has its lower bound in [table[b], table[b + 1]].
-// With 2^bits <= n that window holds one or two entries on average: a lookup is two cache misses,
-// not log2(n). The layout in linear memory is decided by src/wasm/layout.ts.
+// The wrapper picks bits (src/ring.ts, indexBits): the window holds a few entries, adjacent in
+// memory, so a lookup is one random access into the ring plus a short scan, not log2(n) accesses.
+// The layout in linear memory is decided by src/wasm/layout.ts.
 import { md5, digestHi, digestLo } from "./md5";
 
 // @ts-ignore: decorator
@@ -107,8 +108,8 @@ export function hashVnodes(name: usize, prefixLen: usize, first: u32, count: u32
 
 /**
  * Sort n entries from src into dst (which must not overlap src): a counting sort on the top `bits`
- * bits of the position, then insertion sort inside each bucket (one or two entries on average, since
- * positions are uniform). table (2^bits + 1 u32s) ends up as the index of dst, ready for lookups.
+ * bits of the position, then insertion sort inside each bucket (two to four entries on average with
+ * the wrapper's sortBits, since positions are uniform). table (2^bits + 1 u32s) is the counting area.
  */
 export function sortEntries(src: usize, n: u32, dst: usize, table: usize, bits: u32): void {
   const buckets: usize = 1 << bits;
