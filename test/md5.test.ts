@@ -20,8 +20,7 @@ function pureMd5(bytes: Uint8Array): string {
   const md5 = new Md5();
   md5.reserve(bytes.length).set(bytes);
   md5.digest(bytes.length);
-  const out = new Int32Array([md5.a, md5.b, md5.c, md5.d]);
-  return hex(new Uint8Array(out.buffer));
+  return hex(new Uint8Array(md5.state.buffer));
 }
 
 function wasmMd5(bytes: Uint8Array): string {

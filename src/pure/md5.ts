@@ -1,7 +1,8 @@
 // MD5 (RFC 1321) in plain TypeScript over typed arrays: the pure engine's hash, tuned rather than
 // naive. Words are read through an Int32Array view of the message buffer (little-endian machines,
-// which is every JS engine in practice; big-endian ones take the byte-assembling path), all
-// arithmetic stays in int32 so V8 keeps it in registers, and nothing is allocated per call.
+// which is every JS engine in practice; big-endian ones take the byte-assembling path). The state
+// lives in an Int32Array, not in object fields: V8 boxes int32s beyond the 31-bit small-integer
+// range as heap numbers in fields, which would allocate on every step. Nothing is allocated per call.
 
 const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 
@@ -9,13 +10,10 @@ const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
 export class Md5 {
   /** The message goes here (see `reserve`); the padding is written in place after it. */
   bytes = new Uint8Array(256);
+  /** The digest words A, B, C, D of the last `digest` call (little-endian words, as int32). */
+  readonly state = new Int32Array(4);
   private words = new Int32Array(this.bytes.buffer);
-  /** The digest words A, B, C, D of the last `digest` call (as int32). */
-  a = 0;
-  b = 0;
-  c = 0;
-  d = 0;
-  private readonly x = new Int32Array(16);
+  private readonly swapped = new Int32Array(16);
 
   /** Make room for a message of `len` bytes (plus its padding); returns the buffer. */
   reserve(len: number): Uint8Array {
@@ -28,122 +26,109 @@ export class Md5 {
     return this.bytes;
   }
 
-  /** MD5 of the first `len` bytes of `bytes` (which `reserve(len)` made room for). */
+  /** MD5 of the first `len` bytes of `bytes` (which `reserve(len)` made room for), into `state`. */
   digest(len: number): void {
     const bytes = this.bytes;
     // Padding: 0x80, zeros up to 56 mod 64, then the bit length as a little-endian u64.
     const padded = ((len + 8) & ~63) + 64;
     bytes[len] = 0x80;
-    bytes.fill(0, len + 1, padded - 8);
-    const bits = len * 8;
-    bytes[padded - 8] = bits;
-    bytes[padded - 7] = bits >>> 8;
-    bytes[padded - 6] = bits >>> 16;
-    bytes[padded - 5] = bits >>> 24;
-    const high = Math.floor(len / 0x20000000);
-    bytes[padded - 4] = high;
-    bytes[padded - 3] = high >>> 8;
-    bytes[padded - 2] = high >>> 16;
-    bytes[padded - 1] = high >>> 24;
-    this.a = 0x67452301;
-    this.b = 0xefcdab89 | 0;
-    this.c = 0x98badcfe | 0;
-    this.d = 0x10325476;
-    for (let p = 0; p < padded; p += 64) this.block(p);
-  }
-
-  private block(p: number): void {
-    let w: Int32Array = this.x;
-    let o = 0;
-    if (LITTLE_ENDIAN) {
-      w = this.words;
-      o = p >> 2;
-    } else {
-      const b = this.bytes;
-      for (let i = 0; i < 16; i++, p += 4) w[i] = b[p] | (b[p + 1] << 8) | (b[p + 2] << 16) | (b[p + 3] << 24);
+    for (let i = len + 1; i < padded - 8; i++) bytes[i] = 0;
+    const bitsLow = len * 8;
+    const bitsHigh = Math.floor(len / 0x20000000);
+    for (let i = 0; i < 4; i++) {
+      bytes[padded - 8 + i] = bitsLow >>> (8 * i);
+      bytes[padded - 4 + i] = bitsHigh >>> (8 * i);
     }
-    this.compress(
-      w[o], w[o + 1], w[o + 2], w[o + 3], w[o + 4], w[o + 5], w[o + 6], w[o + 7],
-      w[o + 8], w[o + 9], w[o + 10], w[o + 11], w[o + 12], w[o + 13], w[o + 14], w[o + 15],
-    );
+    const state = this.state;
+    state[0] = 0x67452301;
+    state[1] = 0xefcdab89 | 0;
+    state[2] = 0x98badcfe | 0;
+    state[3] = 0x10325476;
+    if (LITTLE_ENDIAN) {
+      for (let p = 0; p < padded; p += 64) compress(state, this.words, p >> 2);
+    } else {
+      const x = this.swapped;
+      for (let p = 0; p < padded; p += 64) {
+        for (let i = 0, q = p; i < 16; i++, q += 4) x[i] = bytes[q] | (bytes[q + 1] << 8) | (bytes[q + 2] << 16) | (bytes[q + 3] << 24);
+        compress(state, x, 0);
+      }
+    }
   }
+}
 
-  // The 64 steps, unrolled with their constants (generated from RFC 1321's tables, then checked
-  // against node:crypto in test/md5.test.ts).
-  private compress(
-    x0: number, x1: number, x2: number, x3: number, x4: number, x5: number, x6: number, x7: number,
-    x8: number, x9: number, x10: number, x11: number, x12: number, x13: number, x14: number, x15: number,
-  ): void {
-    let a = this.a, b = this.b, c = this.c, d = this.d, t: number;
-    t = (a + ((c ^ d) & b ^ d) + x0 + 0xd76aa478) | 0; a = (((t << 7) | (t >>> 25)) + b) | 0;
-    t = (d + ((b ^ c) & a ^ c) + x1 + 0xe8c7b756) | 0; d = (((t << 12) | (t >>> 20)) + a) | 0;
-    t = (c + ((a ^ b) & d ^ b) + x2 + 0x242070db) | 0; c = (((t << 17) | (t >>> 15)) + d) | 0;
-    t = (b + ((d ^ a) & c ^ a) + x3 + 0xc1bdceee) | 0; b = (((t << 22) | (t >>> 10)) + c) | 0;
-    t = (a + ((c ^ d) & b ^ d) + x4 + 0xf57c0faf) | 0; a = (((t << 7) | (t >>> 25)) + b) | 0;
-    t = (d + ((b ^ c) & a ^ c) + x5 + 0x4787c62a) | 0; d = (((t << 12) | (t >>> 20)) + a) | 0;
-    t = (c + ((a ^ b) & d ^ b) + x6 + 0xa8304613) | 0; c = (((t << 17) | (t >>> 15)) + d) | 0;
-    t = (b + ((d ^ a) & c ^ a) + x7 + 0xfd469501) | 0; b = (((t << 22) | (t >>> 10)) + c) | 0;
-    t = (a + ((c ^ d) & b ^ d) + x8 + 0x698098d8) | 0; a = (((t << 7) | (t >>> 25)) + b) | 0;
-    t = (d + ((b ^ c) & a ^ c) + x9 + 0x8b44f7af) | 0; d = (((t << 12) | (t >>> 20)) + a) | 0;
-    t = (c + ((a ^ b) & d ^ b) + x10 + 0xffff5bb1) | 0; c = (((t << 17) | (t >>> 15)) + d) | 0;
-    t = (b + ((d ^ a) & c ^ a) + x11 + 0x895cd7be) | 0; b = (((t << 22) | (t >>> 10)) + c) | 0;
-    t = (a + ((c ^ d) & b ^ d) + x12 + 0x6b901122) | 0; a = (((t << 7) | (t >>> 25)) + b) | 0;
-    t = (d + ((b ^ c) & a ^ c) + x13 + 0xfd987193) | 0; d = (((t << 12) | (t >>> 20)) + a) | 0;
-    t = (c + ((a ^ b) & d ^ b) + x14 + 0xa679438e) | 0; c = (((t << 17) | (t >>> 15)) + d) | 0;
-    t = (b + ((d ^ a) & c ^ a) + x15 + 0x49b40821) | 0; b = (((t << 22) | (t >>> 10)) + c) | 0;
-    t = (a + ((b ^ c) & d ^ c) + x1 + 0xf61e2562) | 0; a = (((t << 5) | (t >>> 27)) + b) | 0;
-    t = (d + ((a ^ b) & c ^ b) + x6 + 0xc040b340) | 0; d = (((t << 9) | (t >>> 23)) + a) | 0;
-    t = (c + ((d ^ a) & b ^ a) + x11 + 0x265e5a51) | 0; c = (((t << 14) | (t >>> 18)) + d) | 0;
-    t = (b + ((c ^ d) & a ^ d) + x0 + 0xe9b6c7aa) | 0; b = (((t << 20) | (t >>> 12)) + c) | 0;
-    t = (a + ((b ^ c) & d ^ c) + x5 + 0xd62f105d) | 0; a = (((t << 5) | (t >>> 27)) + b) | 0;
-    t = (d + ((a ^ b) & c ^ b) + x10 + 0x02441453) | 0; d = (((t << 9) | (t >>> 23)) + a) | 0;
-    t = (c + ((d ^ a) & b ^ a) + x15 + 0xd8a1e681) | 0; c = (((t << 14) | (t >>> 18)) + d) | 0;
-    t = (b + ((c ^ d) & a ^ d) + x4 + 0xe7d3fbc8) | 0; b = (((t << 20) | (t >>> 12)) + c) | 0;
-    t = (a + ((b ^ c) & d ^ c) + x9 + 0x21e1cde6) | 0; a = (((t << 5) | (t >>> 27)) + b) | 0;
-    t = (d + ((a ^ b) & c ^ b) + x14 + 0xc33707d6) | 0; d = (((t << 9) | (t >>> 23)) + a) | 0;
-    t = (c + ((d ^ a) & b ^ a) + x3 + 0xf4d50d87) | 0; c = (((t << 14) | (t >>> 18)) + d) | 0;
-    t = (b + ((c ^ d) & a ^ d) + x8 + 0x455a14ed) | 0; b = (((t << 20) | (t >>> 12)) + c) | 0;
-    t = (a + ((b ^ c) & d ^ c) + x13 + 0xa9e3e905) | 0; a = (((t << 5) | (t >>> 27)) + b) | 0;
-    t = (d + ((a ^ b) & c ^ b) + x2 + 0xfcefa3f8) | 0; d = (((t << 9) | (t >>> 23)) + a) | 0;
-    t = (c + ((d ^ a) & b ^ a) + x7 + 0x676f02d9) | 0; c = (((t << 14) | (t >>> 18)) + d) | 0;
-    t = (b + ((c ^ d) & a ^ d) + x12 + 0x8d2a4c8a) | 0; b = (((t << 20) | (t >>> 12)) + c) | 0;
-    t = (a + (b ^ c ^ d) + x5 + 0xfffa3942) | 0; a = (((t << 4) | (t >>> 28)) + b) | 0;
-    t = (d + (a ^ b ^ c) + x8 + 0x8771f681) | 0; d = (((t << 11) | (t >>> 21)) + a) | 0;
-    t = (c + (d ^ a ^ b) + x11 + 0x6d9d6122) | 0; c = (((t << 16) | (t >>> 16)) + d) | 0;
-    t = (b + (c ^ d ^ a) + x14 + 0xfde5380c) | 0; b = (((t << 23) | (t >>> 9)) + c) | 0;
-    t = (a + (b ^ c ^ d) + x1 + 0xa4beea44) | 0; a = (((t << 4) | (t >>> 28)) + b) | 0;
-    t = (d + (a ^ b ^ c) + x4 + 0x4bdecfa9) | 0; d = (((t << 11) | (t >>> 21)) + a) | 0;
-    t = (c + (d ^ a ^ b) + x7 + 0xf6bb4b60) | 0; c = (((t << 16) | (t >>> 16)) + d) | 0;
-    t = (b + (c ^ d ^ a) + x10 + 0xbebfbc70) | 0; b = (((t << 23) | (t >>> 9)) + c) | 0;
-    t = (a + (b ^ c ^ d) + x13 + 0x289b7ec6) | 0; a = (((t << 4) | (t >>> 28)) + b) | 0;
-    t = (d + (a ^ b ^ c) + x0 + 0xeaa127fa) | 0; d = (((t << 11) | (t >>> 21)) + a) | 0;
-    t = (c + (d ^ a ^ b) + x3 + 0xd4ef3085) | 0; c = (((t << 16) | (t >>> 16)) + d) | 0;
-    t = (b + (c ^ d ^ a) + x6 + 0x04881d05) | 0; b = (((t << 23) | (t >>> 9)) + c) | 0;
-    t = (a + (b ^ c ^ d) + x9 + 0xd9d4d039) | 0; a = (((t << 4) | (t >>> 28)) + b) | 0;
-    t = (d + (a ^ b ^ c) + x12 + 0xe6db99e5) | 0; d = (((t << 11) | (t >>> 21)) + a) | 0;
-    t = (c + (d ^ a ^ b) + x15 + 0x1fa27cf8) | 0; c = (((t << 16) | (t >>> 16)) + d) | 0;
-    t = (b + (c ^ d ^ a) + x2 + 0xc4ac5665) | 0; b = (((t << 23) | (t >>> 9)) + c) | 0;
-    t = (a + (c ^ (b | ~d)) + x0 + 0xf4292244) | 0; a = (((t << 6) | (t >>> 26)) + b) | 0;
-    t = (d + (b ^ (a | ~c)) + x7 + 0x432aff97) | 0; d = (((t << 10) | (t >>> 22)) + a) | 0;
-    t = (c + (a ^ (d | ~b)) + x14 + 0xab9423a7) | 0; c = (((t << 15) | (t >>> 17)) + d) | 0;
-    t = (b + (d ^ (c | ~a)) + x5 + 0xfc93a039) | 0; b = (((t << 21) | (t >>> 11)) + c) | 0;
-    t = (a + (c ^ (b | ~d)) + x12 + 0x655b59c3) | 0; a = (((t << 6) | (t >>> 26)) + b) | 0;
-    t = (d + (b ^ (a | ~c)) + x3 + 0x8f0ccc92) | 0; d = (((t << 10) | (t >>> 22)) + a) | 0;
-    t = (c + (a ^ (d | ~b)) + x10 + 0xffeff47d) | 0; c = (((t << 15) | (t >>> 17)) + d) | 0;
-    t = (b + (d ^ (c | ~a)) + x1 + 0x85845dd1) | 0; b = (((t << 21) | (t >>> 11)) + c) | 0;
-    t = (a + (c ^ (b | ~d)) + x8 + 0x6fa87e4f) | 0; a = (((t << 6) | (t >>> 26)) + b) | 0;
-    t = (d + (b ^ (a | ~c)) + x15 + 0xfe2ce6e0) | 0; d = (((t << 10) | (t >>> 22)) + a) | 0;
-    t = (c + (a ^ (d | ~b)) + x6 + 0xa3014314) | 0; c = (((t << 15) | (t >>> 17)) + d) | 0;
-    t = (b + (d ^ (c | ~a)) + x13 + 0x4e0811a1) | 0; b = (((t << 21) | (t >>> 11)) + c) | 0;
-    t = (a + (c ^ (b | ~d)) + x4 + 0xf7537e82) | 0; a = (((t << 6) | (t >>> 26)) + b) | 0;
-    t = (d + (b ^ (a | ~c)) + x11 + 0xbd3af235) | 0; d = (((t << 10) | (t >>> 22)) + a) | 0;
-    t = (c + (a ^ (d | ~b)) + x2 + 0x2ad7d2bb) | 0; c = (((t << 15) | (t >>> 17)) + d) | 0;
-    t = (b + (d ^ (c | ~a)) + x9 + 0xeb86d391) | 0; b = (((t << 21) | (t >>> 11)) + c) | 0;
-    this.a = (this.a + a) | 0;
-    this.b = (this.b + b) | 0;
-    this.c = (this.c + c) | 0;
-    this.d = (this.d + d) | 0;
-  }
+/** One 64-byte block: the 16 words at w[o..o+16). Unrolled, constants from RFC 1321's tables. */
+function compress(state: Int32Array, w: Int32Array, o: number): void {
+  let a = state[0], b = state[1], c = state[2], d = state[3], t: number;
+  const x0 = w[o], x1 = w[o + 1], x2 = w[o + 2], x3 = w[o + 3], x4 = w[o + 4], x5 = w[o + 5], x6 = w[o + 6], x7 = w[o + 7];
+  const x8 = w[o + 8], x9 = w[o + 9], x10 = w[o + 10], x11 = w[o + 11], x12 = w[o + 12], x13 = w[o + 13], x14 = w[o + 14], x15 = w[o + 15];
+  t = (a + ((c ^ d) & b ^ d) + x0 + 0xd76aa478) | 0; a = (((t << 7) | (t >>> 25)) + b) | 0;
+  t = (d + ((b ^ c) & a ^ c) + x1 + 0xe8c7b756) | 0; d = (((t << 12) | (t >>> 20)) + a) | 0;
+  t = (c + ((a ^ b) & d ^ b) + x2 + 0x242070db) | 0; c = (((t << 17) | (t >>> 15)) + d) | 0;
+  t = (b + ((d ^ a) & c ^ a) + x3 + 0xc1bdceee) | 0; b = (((t << 22) | (t >>> 10)) + c) | 0;
+  t = (a + ((c ^ d) & b ^ d) + x4 + 0xf57c0faf) | 0; a = (((t << 7) | (t >>> 25)) + b) | 0;
+  t = (d + ((b ^ c) & a ^ c) + x5 + 0x4787c62a) | 0; d = (((t << 12) | (t >>> 20)) + a) | 0;
+  t = (c + ((a ^ b) & d ^ b) + x6 + 0xa8304613) | 0; c = (((t << 17) | (t >>> 15)) + d) | 0;
+  t = (b + ((d ^ a) & c ^ a) + x7 + 0xfd469501) | 0; b = (((t << 22) | (t >>> 10)) + c) | 0;
+  t = (a + ((c ^ d) & b ^ d) + x8 + 0x698098d8) | 0; a = (((t << 7) | (t >>> 25)) + b) | 0;
+  t = (d + ((b ^ c) & a ^ c) + x9 + 0x8b44f7af) | 0; d = (((t << 12) | (t >>> 20)) + a) | 0;
+  t = (c + ((a ^ b) & d ^ b) + x10 + 0xffff5bb1) | 0; c = (((t << 17) | (t >>> 15)) + d) | 0;
+  t = (b + ((d ^ a) & c ^ a) + x11 + 0x895cd7be) | 0; b = (((t << 22) | (t >>> 10)) + c) | 0;
+  t = (a + ((c ^ d) & b ^ d) + x12 + 0x6b901122) | 0; a = (((t << 7) | (t >>> 25)) + b) | 0;
+  t = (d + ((b ^ c) & a ^ c) + x13 + 0xfd987193) | 0; d = (((t << 12) | (t >>> 20)) + a) | 0;
+  t = (c + ((a ^ b) & d ^ b) + x14 + 0xa679438e) | 0; c = (((t << 17) | (t >>> 15)) + d) | 0;
+  t = (b + ((d ^ a) & c ^ a) + x15 + 0x49b40821) | 0; b = (((t << 22) | (t >>> 10)) + c) | 0;
+  t = (a + ((b ^ c) & d ^ c) + x1 + 0xf61e2562) | 0; a = (((t << 5) | (t >>> 27)) + b) | 0;
+  t = (d + ((a ^ b) & c ^ b) + x6 + 0xc040b340) | 0; d = (((t << 9) | (t >>> 23)) + a) | 0;
+  t = (c + ((d ^ a) & b ^ a) + x11 + 0x265e5a51) | 0; c = (((t << 14) | (t >>> 18)) + d) | 0;
+  t = (b + ((c ^ d) & a ^ d) + x0 + 0xe9b6c7aa) | 0; b = (((t << 20) | (t >>> 12)) + c) | 0;
+  t = (a + ((b ^ c) & d ^ c) + x5 + 0xd62f105d) | 0; a = (((t << 5) | (t >>> 27)) + b) | 0;
+  t = (d + ((a ^ b) & c ^ b) + x10 + 0x02441453) | 0; d = (((t << 9) | (t >>> 23)) + a) | 0;
+  t = (c + ((d ^ a) & b ^ a) + x15 + 0xd8a1e681) | 0; c = (((t << 14) | (t >>> 18)) + d) | 0;
+  t = (b + ((c ^ d) & a ^ d) + x4 + 0xe7d3fbc8) | 0; b = (((t << 20) | (t >>> 12)) + c) | 0;
+  t = (a + ((b ^ c) & d ^ c) + x9 + 0x21e1cde6) | 0; a = (((t << 5) | (t >>> 27)) + b) | 0;
+  t = (d + ((a ^ b) & c ^ b) + x14 + 0xc33707d6) | 0; d = (((t << 9) | (t >>> 23)) + a) | 0;
+  t = (c + ((d ^ a) & b ^ a) + x3 + 0xf4d50d87) | 0; c = (((t << 14) | (t >>> 18)) + d) | 0;
+  t = (b + ((c ^ d) & a ^ d) + x8 + 0x455a14ed) | 0; b = (((t << 20) | (t >>> 12)) + c) | 0;
+  t = (a + ((b ^ c) & d ^ c) + x13 + 0xa9e3e905) | 0; a = (((t << 5) | (t >>> 27)) + b) | 0;
+  t = (d + ((a ^ b) & c ^ b) + x2 + 0xfcefa3f8) | 0; d = (((t << 9) | (t >>> 23)) + a) | 0;
+  t = (c + ((d ^ a) & b ^ a) + x7 + 0x676f02d9) | 0; c = (((t << 14) | (t >>> 18)) + d) | 0;
+  t = (b + ((c ^ d) & a ^ d) + x12 + 0x8d2a4c8a) | 0; b = (((t << 20) | (t >>> 12)) + c) | 0;
+  t = (a + (b ^ c ^ d) + x5 + 0xfffa3942) | 0; a = (((t << 4) | (t >>> 28)) + b) | 0;
+  t = (d + (a ^ b ^ c) + x8 + 0x8771f681) | 0; d = (((t << 11) | (t >>> 21)) + a) | 0;
+  t = (c + (d ^ a ^ b) + x11 + 0x6d9d6122) | 0; c = (((t << 16) | (t >>> 16)) + d) | 0;
+  t = (b + (c ^ d ^ a) + x14 + 0xfde5380c) | 0; b = (((t << 23) | (t >>> 9)) + c) | 0;
+  t = (a + (b ^ c ^ d) + x1 + 0xa4beea44) | 0; a = (((t << 4) | (t >>> 28)) + b) | 0;
+  t = (d + (a ^ b ^ c) + x4 + 0x4bdecfa9) | 0; d = (((t << 11) | (t >>> 21)) + a) | 0;
+  t = (c + (d ^ a ^ b) + x7 + 0xf6bb4b60) | 0; c = (((t << 16) | (t >>> 16)) + d) | 0;
+  t = (b + (c ^ d ^ a) + x10 + 0xbebfbc70) | 0; b = (((t << 23) | (t >>> 9)) + c) | 0;
+  t = (a + (b ^ c ^ d) + x13 + 0x289b7ec6) | 0; a = (((t << 4) | (t >>> 28)) + b) | 0;
+  t = (d + (a ^ b ^ c) + x0 + 0xeaa127fa) | 0; d = (((t << 11) | (t >>> 21)) + a) | 0;
+  t = (c + (d ^ a ^ b) + x3 + 0xd4ef3085) | 0; c = (((t << 16) | (t >>> 16)) + d) | 0;
+  t = (b + (c ^ d ^ a) + x6 + 0x04881d05) | 0; b = (((t << 23) | (t >>> 9)) + c) | 0;
+  t = (a + (b ^ c ^ d) + x9 + 0xd9d4d039) | 0; a = (((t << 4) | (t >>> 28)) + b) | 0;
+  t = (d + (a ^ b ^ c) + x12 + 0xe6db99e5) | 0; d = (((t << 11) | (t >>> 21)) + a) | 0;
+  t = (c + (d ^ a ^ b) + x15 + 0x1fa27cf8) | 0; c = (((t << 16) | (t >>> 16)) + d) | 0;
+  t = (b + (c ^ d ^ a) + x2 + 0xc4ac5665) | 0; b = (((t << 23) | (t >>> 9)) + c) | 0;
+  t = (a + (c ^ (b | ~d)) + x0 + 0xf4292244) | 0; a = (((t << 6) | (t >>> 26)) + b) | 0;
+  t = (d + (b ^ (a | ~c)) + x7 + 0x432aff97) | 0; d = (((t << 10) | (t >>> 22)) + a) | 0;
+  t = (c + (a ^ (d | ~b)) + x14 + 0xab9423a7) | 0; c = (((t << 15) | (t >>> 17)) + d) | 0;
+  t = (b + (d ^ (c | ~a)) + x5 + 0xfc93a039) | 0; b = (((t << 21) | (t >>> 11)) + c) | 0;
+  t = (a + (c ^ (b | ~d)) + x12 + 0x655b59c3) | 0; a = (((t << 6) | (t >>> 26)) + b) | 0;
+  t = (d + (b ^ (a | ~c)) + x3 + 0x8f0ccc92) | 0; d = (((t << 10) | (t >>> 22)) + a) | 0;
+  t = (c + (a ^ (d | ~b)) + x10 + 0xffeff47d) | 0; c = (((t << 15) | (t >>> 17)) + d) | 0;
+  t = (b + (d ^ (c | ~a)) + x1 + 0x85845dd1) | 0; b = (((t << 21) | (t >>> 11)) + c) | 0;
+  t = (a + (c ^ (b | ~d)) + x8 + 0x6fa87e4f) | 0; a = (((t << 6) | (t >>> 26)) + b) | 0;
+  t = (d + (b ^ (a | ~c)) + x15 + 0xfe2ce6e0) | 0; d = (((t << 10) | (t >>> 22)) + a) | 0;
+  t = (c + (a ^ (d | ~b)) + x6 + 0xa3014314) | 0; c = (((t << 15) | (t >>> 17)) + d) | 0;
+  t = (b + (d ^ (c | ~a)) + x13 + 0x4e0811a1) | 0; b = (((t << 21) | (t >>> 11)) + c) | 0;
+  t = (a + (c ^ (b | ~d)) + x4 + 0xf7537e82) | 0; a = (((t << 6) | (t >>> 26)) + b) | 0;
+  t = (d + (b ^ (a | ~c)) + x11 + 0xbd3af235) | 0; d = (((t << 10) | (t >>> 22)) + a) | 0;
+  t = (c + (a ^ (d | ~b)) + x2 + 0x2ad7d2bb) | 0; c = (((t << 15) | (t >>> 17)) + d) | 0;
+  t = (b + (d ^ (c | ~a)) + x9 + 0xeb86d391) | 0; b = (((t << 21) | (t >>> 11)) + c) | 0;
+  state[0] = (state[0] + a) | 0;
+  state[1] = (state[1] + b) | 0;
+  state[2] = (state[2] + c) | 0;
+  state[3] = (state[3] + d) | 0;
 }
 
 /** Swap the bytes of a 32-bit word: MD5 words are little-endian, ring positions big-endian. */

@@ -101,8 +101,9 @@ export class PureRing implements Ring {
     if (n === 0) return -1;
     const md5 = this.md5;
     md5.digest(encodeUtf8(key, md5.reserve(maxUtf8Bytes(key)), 0));
-    const k0 = bswap32(md5.a) ^ FLIP, k1 = bswap32(md5.b) ^ FLIP;
-    const k2 = bswap32(md5.c) ^ FLIP, k3 = bswap32(md5.d) ^ FLIP;
+    const h = md5.state;
+    const k0 = bswap32(h[0]) ^ FLIP, k1 = bswap32(h[1]) ^ FLIP;
+    const k2 = bswap32(h[2]) ^ FLIP, k3 = bswap32(h[3]) ^ FLIP;
     const b = bucketOf(k0, this.bits);
     let i = this.table[b];
     const end = this.table[b + 1];
@@ -162,11 +163,7 @@ export class PureRing implements Ring {
         const digits = String(i);
         for (let d = 0; d < digits.length; d++) bytes[prefixLen + d] = digits.charCodeAt(d);
         md5.digest(prefixLen + digits.length);
-        const p = k << 2;
-        out.words[p] = bswap32(md5.a) ^ FLIP;
-        out.words[p + 1] = bswap32(md5.b) ^ FLIP;
-        out.words[p + 2] = bswap32(md5.c) ^ FLIP;
-        out.words[p + 3] = bswap32(md5.d) ^ FLIP;
+        for (let w = 0; w < 4; w++) out.words[(k << 2) + w] = bswap32(md5.state[w]) ^ FLIP;
         out.owners[k] = slot;
       }
     }

@@ -1,0 +1,125 @@
+// Bad input: a clear TypeError/RangeError naming the parameter and the value, and nothing changed.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { MAX_WEIGHT } from "../src/index.js";
+import { engines, type Router } from "./support/engines.js";
+import { observe } from "./support/snapshot.js";
+
+const badRegions: [string, unknown, RegExp][] = [
+  ["a number", 42, /region must be a non-empty string.*got 42/],
+  ["undefined", undefined, /region .*got undefined/],
+  ["null", null, /region .*got null/],
+  ["an object", { toString: () => "sf" }, /region .*got an object/],
+  ["a String object", new String("sf"), /region .*got an object/],
+  ["empty", "", /region .*got "" \(string of length 0\)/],
+  ["a lone high surrogate", "sf\uD800", /region .*without lone surrogates.*got "sf\\ud800"/],
+  ["a lone low surrogate", "\uDC00eu", /region .*got "\\udc00eu"/],
+];
+
+const badWeights: [string, unknown, typeof TypeError | typeof RangeError, RegExp][] = [
+  ["a numeric string", "3", TypeError, /weight must be a number.*got "3"/],
+  ["null", null, TypeError, /weight must be a number.*got null/],
+  ["an object", { valueOf: () => 3 }, TypeError, /weight .*got an object/],
+  ["a bigint", 3n, TypeError, /weight .*got 3n/],
+  ["negative", -1, RangeError, /weight must be an integer from 0 to 1000000, got -1/],
+  ["fractional", 1.5, RangeError, /weight .*got 1.5/],
+  ["NaN", NaN, RangeError, /weight .*got NaN/],
+  ["Infinity", Infinity, RangeError, /weight .*got Infinity/],
+  ["too large", MAX_WEIGHT + 1, RangeError, /weight .*got 1000001/],
+];
+
+describe.each(engines)("bad input on the %s engine", (_, RegionRouter) => {
+  const seeded = (): Router => {
+    const r = new RegionRouter();
+    r.addRegion("sf", 3);
+    r.addRegion("london", 3);
+    r.addRegion("bangalore", 3);
+    return r;
+  };
+
+  it.each(badRegions)("addRegion rejects %s as the region, changing nothing", (_what, region, message) => {
+    const r = seeded();
+    const before = observe(r);
+    expect(() => r.addRegion(region as string, 2)).toThrow(TypeError);
+    expect(() => r.addRegion(region as string, 2)).toThrow(message);
+    expect(observe(r)).toEqual(before);
+  });
+
+  it.each(badRegions)("removeRegion rejects %s as the region, changing nothing", (_what, region, message) => {
+    const r = seeded();
+    const before = observe(r);
+    expect(() => r.removeRegion(region as string)).toThrow(TypeError);
+    expect(() => r.removeRegion(region as string)).toThrow(message);
+    expect(observe(r)).toEqual(before);
+  });
+
+  it.each(badWeights)("addRegion rejects %s as the weight, changing nothing", (_what, weight, type, message) => {
+    const r = seeded();
+    const before = observe(r);
+    // For an existing region too: a failed re-weight must not drop its old nodes.
+    for (const region of ["tokyo", "sf"]) {
+      expect(() => r.addRegion(region, weight as number)).toThrow(type);
+      expect(() => r.addRegion(region, weight as number)).toThrow(message);
+    }
+    expect(observe(r)).toEqual(before);
+  });
+
+  it("accepts the weight bounds and defaults to 1", () => {
+    const r = new RegionRouter();
+    r.addRegion("zero", 0);
+    r.addRegion("one");
+    expect([...r.weights()]).toEqual([["zero", 0], ["one", 1]]);
+  });
+
+  it.each([
+    ["a number", 7, /sessionId must be a string, got 7/],
+    ["undefined", undefined, /sessionId must be a string, got undefined/],
+    ["null", null, /sessionId .*got null/],
+    ["a String object", new String("s"), /sessionId .*got an object/],
+    ["an array", ["s"], /sessionId .*got an array/],
+  ])("route rejects %s as the session id", (_what, id, message) => {
+    const r = seeded();
+    expect(() => r.route(id as string)).toThrow(TypeError);
+    expect(() => r.route(id as string)).toThrow(message);
+    // ...also on an empty ring, where there is nothing to route to.
+    expect(() => new RegionRouter().route(id as string)).toThrow(TypeError);
+  });
+
+  it("shortens very long bad values in messages", () => {
+    const r = seeded();
+    expect(() => r.addRegion(`${"x".repeat(100)}\uD800`)).toThrow(/"x{57}\.\.\." \(string of length 101\)/);
+  });
+});
+
+describe("when WebAssembly memory cannot grow", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("addRegion throws a RangeError and leaves the router exactly as it was", async () => {
+    const { RegionRouter } = await import("../src/index.js");
+    const r = new RegionRouter();
+    r.addRegion("sf", 3);
+    r.addRegion("london", 3);
+    const before = observe(r);
+    vi.spyOn(WebAssembly.Memory.prototype, "grow").mockImplementation(() => {
+      throw new RangeError("WebAssembly.Memory.grow(): Maximum memory size exceeded");
+    });
+    expect(() => r.addRegion("bangalore", 100_000)).toThrow(/WebAssembly memory cannot grow/);
+    expect(() => r.addRegion("sf", 100_000)).toThrow(RangeError);
+    vi.restoreAllMocks();
+    expect(observe(r)).toEqual(before);
+    r.addRegion("bangalore", 3);
+    expect([...r.weights()]).toEqual([["sf", 3], ["london", 3], ["bangalore", 3]]);
+  });
+
+  it("route of a key too big for memory throws and the router still works", async () => {
+    const { RegionRouter } = await import("../src/index.js");
+    const r = new RegionRouter();
+    r.addRegion("sf", 3);
+    const before = observe(r);
+    vi.spyOn(WebAssembly.Memory.prototype, "grow").mockImplementation(() => {
+      throw new RangeError("out of memory");
+    });
+    expect(() => r.route("k".repeat(1_000_000))).toThrow(RangeError);
+    vi.restoreAllMocks();
+    expect(observe(r)).toEqual(before);
+  });
+});

@@ -1,0 +1,132 @@
+// Property tests: both engines agree with an independent model (node:crypto + BigInt) on random
+// operation sequences, and the ring has the consistent-hashing properties users rely on.
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { op, regionName, sessionId, weight } from "./support/arbitraries.js";
+import { CryptoPortRouter } from "../bench/crypto-port.mjs";
+import { engines } from "./support/engines.js";
+
+const runs = { numRuns: 60 };
+
+describe("both engines and the node:crypto model", () => {
+  it("give the same answer for every call of a random operation sequence", () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
+        const routers = [new CryptoPortRouter(), ...engines.map(([, R]) => new R())];
+        for (const o of ops) {
+          const results = routers.map((r) =>
+            o.kind === "add" ? r.addRegion(o.region, o.weight) : o.kind === "remove" ? r.removeRegion(o.region) : r.route(o.key),
+          );
+          expect(new Set(results.map((x) => JSON.stringify(x ?? null))).size, JSON.stringify(o)).toBe(1);
+        }
+        const weights = routers.map((r) => JSON.stringify([...r.weights()]));
+        expect(new Set(weights).size).toBe(1);
+      }),
+      runs,
+    );
+  });
+});
+
+describe.each(engines)("consistent-hashing properties on the %s engine", (_, RegionRouter) => {
+  const ring = fc.uniqueArray(fc.tuple(regionName, fc.integer({ min: 1, max: 60 })), {
+    selector: ([name]) => name,
+    minLength: 1,
+    maxLength: 6,
+  });
+  const build = (regions: [string, number][]) => {
+    const r = new RegionRouter();
+    for (const [name, w] of regions) r.addRegion(name, w);
+    return r;
+  };
+
+  it("adding X moves keys only to X", () => {
+    fc.assert(
+      fc.property(ring, regionName, weight, fc.array(sessionId, { maxLength: 40 }), (regions, x, w, keys) => {
+        fc.pre(!regions.some(([name]) => name === x));
+        const r = build(regions);
+        const before = keys.map((k) => r.route(k));
+        r.addRegion(x, w);
+        keys.forEach((k, i) => expect([before[i], x]).toContain(r.route(k)));
+      }),
+      runs,
+    );
+  });
+
+  it("removing X moves only X's keys", () => {
+    fc.assert(
+      fc.property(ring, fc.nat(), fc.array(sessionId, { maxLength: 40 }), (regions, pick, keys) => {
+        const r = build(regions);
+        const [x] = regions[pick % regions.length];
+        const before = keys.map((k) => r.route(k));
+        expect(r.removeRegion(x)).toBe(true);
+        keys.forEach((k, i) => {
+          if (before[i] !== x) expect(r.route(k)).toBe(before[i]);
+          else expect(r.route(k)).not.toBe(x);
+        });
+      }),
+      runs,
+    );
+  });
+
+  it("a virtual node's own name routes to its region", () => {
+    fc.assert(
+      fc.property(ring, (regions) => {
+        const r = build(regions);
+        for (const [name, w] of regions) for (let i = 0; i < w; i++) expect(r.route(`${name}#${i}`)).toBe(name);
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("is deterministic across instances and independent between them", () => {
+    fc.assert(
+      fc.property(ring, fc.array(sessionId, { maxLength: 30 }), (regions, keys) => {
+        const a = build(regions);
+        const b = build(regions);
+        const lone = new RegionRouter();
+        lone.addRegion("elsewhere", 5);
+        for (const k of keys) {
+          expect(a.route(k)).toBe(b.route(k));
+          expect(lone.route(k)).toBe("elsewhere");
+        }
+      }),
+      { numRuns: 30 },
+    );
+  });
+
+  it("re-adding a region replaces its nodes and moves it to the end of weights()", () => {
+    const r = new RegionRouter();
+    r.addRegion("sf", 3);
+    r.addRegion("london", 3);
+    r.addRegion("sf", 1);
+    expect([...r.weights()]).toEqual([["london", 3], ["sf", 1]]);
+    expect(r.route("sf#1")).toBe(modelWith([["london", 3], ["sf", 1]]).route("sf#1"));
+    expect(r.route("sf#0")).toBe("sf");
+  });
+
+  it("keeps a weight-0 region listed but owning nothing", () => {
+    const r = new RegionRouter();
+    r.addRegion("ghost", 0);
+    expect([...r.weights()]).toEqual([["ghost", 0]]);
+    expect(r.route("sess-1")).toBeNull();
+    r.addRegion("sf");
+    expect(r.route("ghost#0")).toBe("sf");
+    expect(r.removeRegion("ghost")).toBe(true);
+    expect(r.removeRegion("ghost")).toBe(false);
+  });
+
+  it("routes empty, huge and lone-surrogate session ids like TextEncoder + node:crypto", () => {
+    const model = modelWith([["sf", 3], ["london", 3], ["bangalore", 3]]);
+    const r = new RegionRouter();
+    for (const [name, w] of model.weights()) r.addRegion(name, w);
+    const huge = "x".repeat(3_000_000) + "é".repeat(500_000);
+    for (const key of ["", "\0", huge, "a\uD800b", "\uDC00", "😀\uD83D", "\uFFFD"]) expect(r.route(key)).toBe(model.route(key));
+    expect(r.route("a\uD800b")).toBe(r.route("a\uFFFDb"));
+  });
+});
+
+function modelWith(regions: [string, number][]): CryptoPortRouter {
+  const r = new CryptoPortRouter();
+  for (const [name, w] of regions) r.addRegion(name, w);
+  return r;
+}
