@@ -1,4 +1,4 @@
-// Bytes → batches of lines, with bounded memory: each batch holds the complete lines of one read.
+// Bytes → pieces of whole lines, with bounded memory: each piece holds the complete lines of one read.
 // Rules: every line is one id; "\n" ends a line and a "\r" before it is dropped (CRLF files); an
 // empty line is the empty id; a last line without "\n" still counts; each file's lines stand
 // alone (a file's unterminated last line is not glued to the next file's first line).
@@ -9,37 +9,52 @@ import type { Input } from "./inputs.js";
 export const NEWLINE = 0x0a;
 export const CARRIAGE_RETURN = 0x0d;
 
-export interface LineBatch {
-  /** The lines as session ids ("\r" dropped). */
-  readonly ids: string[];
-  /** The same lines as read: joined by "\n", without a final "\n", any "\r" still in place. */
-  readonly bytes: Buffer;
-}
+/** Bytes per read: large enough that per-batch costs vanish, small enough to bound memory. */
+const READ_BYTES = 1 << 20;
 
-export async function* lineBatches(input: Input, onBytes?: (bytes: number) => void): AsyncGenerator<LineBatch> {
-  // Bytes of a line not yet ended; a list, so a very long line is joined once, not once per read.
-  let pending: Buffer[] = [];
-  for await (const chunk of input.chunks()) {
-    onBytes?.(chunk.length);
-    const end = chunk.lastIndexOf(NEWLINE);
-    if (end < 0) {
-      pending.push(chunk);
-      continue;
-    }
-    const bytes = pending.length === 0 ? chunk.subarray(0, end) : Buffer.concat([...pending, chunk.subarray(0, end)]);
-    pending = end + 1 < chunk.length ? [chunk.subarray(end + 1)] : [];
-    yield batchOf(bytes);
+/**
+ * The input in pieces of whole lines, as read: lines joined by "\n", without the final "\n",
+ * any "\r" still in place. Each piece has its own ArrayBuffer (never Node's shared pool), so it
+ * can be transferred to a worker.
+ */
+export async function* lineChunks(input: Input, onBytes?: (bytes: number) => void): AsyncGenerator<Buffer> {
+  // Each read lands after the unfinished line left by the previous one, so only that line is
+  // ever copied; a line longer than the buffer grows it.
+  let buffer: Buffer = Buffer.allocUnsafeSlow(READ_BYTES);
+  let filled = 0;
+  for (;;) {
+    if (filled === buffer.length) buffer = copied(buffer, 0, filled, buffer.length * 2);
+    const bytes = await input.read(buffer, filled);
+    if (bytes === 0) break;
+    onBytes?.(bytes);
+    const start = filled;
+    filled += bytes;
+    const end = buffer.lastIndexOf(NEWLINE, filled - 1);
+    if (end < start) continue;
+    const next = copied(buffer, end + 1, filled, Math.max(READ_BYTES, 2 * (filled - end - 1)));
+    yield buffer.subarray(0, end);
+    filled -= end + 1;
+    buffer = next;
   }
-  if (pending.length > 0) yield batchOf(Buffer.concat(pending));
+  if (filled > 0) yield buffer.subarray(0, filled);
 }
 
-function batchOf(bytes: Buffer): LineBatch {
+/** A new buffer of `size` bytes starting with from[start, end). */
+function copied(from: Buffer, start: number, end: number, size: number): Buffer {
+  const to = Buffer.allocUnsafeSlow(size);
+  from.copy(to, 0, start, end);
+  return to;
+}
+
+/** The session ids of a lineChunks() piece: one per line, "\r" before "\n" dropped. */
+export function decodeLines(bytes: Buffer): string[] {
   // Session ids are mostly ASCII, and Latin-1 decoding of ASCII is a plain copy.
-  const text = bytes.toString(isAscii(bytes) ? "latin1" : "utf8");
-  const ids = text.split("\n");
-  for (let i = 0; i < ids.length; i++) {
-    const id = ids[i];
-    if (id.charCodeAt(id.length - 1) === CARRIAGE_RETURN) ids[i] = id.slice(0, -1);
+  const ids = bytes.toString(isAscii(bytes) ? "latin1" : "utf8").split("\n");
+  if (bytes.includes(CARRIAGE_RETURN)) {
+    for (let i = 0; i < ids.length; i++) {
+      const id = ids[i];
+      if (id.charCodeAt(id.length - 1) === CARRIAGE_RETURN) ids[i] = id.slice(0, -1);
+    }
   }
-  return { ids, bytes };
+  return ids;
 }

@@ -1,8 +1,6 @@
 // Output lines for `route`. TSV is built as bytes straight from the input bytes: no per-line
 // strings, no re-encoding, which makes it several times cheaper than string concatenation.
-import { CARRIAGE_RETURN, type LineBatch, NEWLINE } from "./lines.js";
-
-const TAB = 0x09;
+import { CARRIAGE_RETURN, NEWLINE } from "./lines.js";
 
 /** "\tregion\n" as UTF-8 for each region name, encoded once. */
 export class RegionSuffixes {
@@ -22,22 +20,24 @@ export class RegionSuffixes {
 
   get(region: string): Uint8Array {
     const suffix = this.suffixes.get(region);
-    if (!suffix) throw new Error(`internal: region ${region} routed to but not in the ring`);
+    if (!suffix) throw new Error(`internal: routed to ${region}, which is not in the ring`);
     return suffix;
   }
 }
 
-/** Each input line's bytes (without "\r") + "\t" + its region + "\n". */
-export function renderTsv(batch: LineBatch, regions: readonly string[], suffixes: RegionSuffixes): Buffer {
-  const bytes = batch.bytes;
-  const end = bytes.length;
-  const out = Buffer.allocUnsafe(end + 1 + regions.length * suffixes.maxBytes);
+/**
+ * Each line of `lines` (a lineChunks() piece) without its "\r", then "\t", its region and "\n".
+ * The result has its own ArrayBuffer (never Node's shared pool), so it can be transferred.
+ */
+export function renderTsv(lines: Buffer, regions: readonly string[], suffixes: RegionSuffixes): Buffer {
+  const end = lines.length;
+  const out = Buffer.allocUnsafeSlow(end + 1 + regions.length * suffixes.maxBytes);
   let o = 0;
   let p = 0;
   for (let i = 0; i < regions.length; i++) {
     const lineStart = o;
     while (p < end) {
-      const byte = bytes[p++];
+      const byte = lines[p++];
       if (byte === NEWLINE) break;
       out[o++] = byte;
     }
@@ -49,8 +49,7 @@ export function renderTsv(batch: LineBatch, regions: readonly string[], suffixes
 }
 
 /** JSON lines: {"id":…,"region":…}. */
-export function renderJson(batch: LineBatch, regions: readonly string[]): string {
-  const ids = batch.ids;
+export function renderJson(ids: readonly string[], regions: readonly string[]): string {
   let text = "";
   for (let i = 0; i < ids.length; i++) text += `{"id":${JSON.stringify(ids[i])},"region":${JSON.stringify(regions[i])}}\n`;
   return text;

@@ -56,7 +56,18 @@ export function ringFromOptions(args: ParsedArgs): RegionRouter {
     entries.push([name, weight]);
   }
   const vnodes = args.one("vnodes-per-weight");
-  return ringFromDefinition(entries, vnodes === undefined ? 1 : parseCount("--vnodes-per-weight", vnodes));
+  const vnodesPerWeight = vnodes === undefined ? 1 : parseCount("--vnodes-per-weight", vnodes);
+  return asUsage("--region", () => ringFromDefinition({ regions: entries, vnodesPerWeight }));
+}
+
+/** What a ring is made of: enough to build the same ring again (in a worker, for instance). */
+export interface RingDefinition {
+  readonly regions: readonly (readonly [string, number])[];
+  readonly vnodesPerWeight: number;
+}
+
+export function ringDefinition(router: RegionRouter): RingDefinition {
+  return { regions: [...router.weights()], vnodesPerWeight: 1 };
 }
 
 function ringFromFile(_path: string): RegionRouter {
@@ -64,9 +75,10 @@ function ringFromFile(_path: string): RegionRouter {
   throw new UsageError("--ring is not available yet");
 }
 
-function ringFromDefinition(entries: readonly [string, number][], vnodesPerWeight: number): RegionRouter {
-  if (vnodesPerWeight !== 1) throw new UsageError("--vnodes-per-weight is not available yet");
+/** The ring a definition describes; the library's TypeError/RangeError when it is invalid. */
+export function ringFromDefinition({ regions, vnodesPerWeight }: RingDefinition): RegionRouter {
+  if (vnodesPerWeight !== 1) throw new RangeError("--vnodes-per-weight is not available yet");
   const router = new RegionRouter();
-  for (const [name, weight] of entries) asUsage(`--region ${name}=${weight}`, () => router.addRegion(name, weight));
+  for (const [name, weight] of regions) router.addRegion(name, weight);
   return router;
 }

@@ -21,6 +21,8 @@ const cases: [string, string[], string, string][] = [
   ["a flag without its value", ["route", ...SEED_RING, "--format"], "", "--format needs a value"],
   ["an unknown format", ["route", ...SEED_RING, "--format", "xml"], "", "--format must be tsv or json"],
   ["a single-valued flag twice", ["route", ...SEED_RING, "--format", "tsv", "--format=json"], "", "--format given more than once"],
+  ["zero threads", ["route", ...SEED_RING, "--threads", "0"], "", "--threads must be auto or an integer from 1 to 64"],
+  ["threads not a number", ["route", ...SEED_RING, "--threads", "many"], "", "--threads must be a positive integer"],
   ["no ring", ["route"], "", "no ring given"],
   ["a region without a weight", ["route", "--region", "sf"], "", "--region expects NAME=WEIGHT"],
   ["a region without a name", ["route", "--region", "=3"], "", "--region expects NAME=WEIGHT"],

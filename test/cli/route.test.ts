@@ -86,6 +86,22 @@ describe("region-router route", () => {
       expect(result.stdout).toBe(want);
     });
 
+    it.each([["2"], ["3"]])("in %s worker threads: the same output, in order", (threads) => {
+      const path = file(`large-${threads}.txt`, ids.map((id) => `${id}\n`).join(""));
+      const result = cli(["route", ...SEED_RING, "--threads", threads, path, "-"], "tail-from-stdin");
+      expect(result.stderr).toBe("");
+      expect(result.stdout).toBe(`${want}tail-from-stdin\t${library.route("tail-from-stdin")}\n`);
+    });
+
+    it("in worker threads with --format json", () => {
+      const result = cli(["route", ...SEED_RING, "--threads", "2", "--format", "json"], ids.join("\n"));
+      expect(result.status).toBe(0);
+      const lines = result.stdout.split("\n");
+      expect(lines.pop()).toBe("");
+      expect(lines.length).toBe(count);
+      expect(lines.map((line) => JSON.parse(line).region)).toEqual(ids.map((id) => library.route(id)));
+    });
+
     it("from stdin written in small uneven pieces", async () => {
       const text = ids.map((id) => `${id}\n`).join("");
       const pieces = function* () {
