@@ -25,7 +25,7 @@ import { md5, digestHi, digestLo } from "./md5";
 
 /** Index of the first entry >= (hi, lo), wrapping to 0 past the end (bisect_left, then wrap). */
 // @ts-ignore: decorator
-@inline function lowerBound(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
+@inline export function lowerBound(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
   const slot = table + (bucketOf(hi, bits) << 2);
   let i = load<u32>(slot);
   const end = load<u32>(slot, 4);
@@ -43,7 +43,26 @@ export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize
 /** The owner slot of the entry a key lands on; -1 on an empty ring. */
 export function route(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32 {
   const i = locate(key, len, ring, n, table, bits);
-  return i < 0 ? -1 : load<i32>(ring + <usize>i * ENTRY, 16);
+  return i < 0 ? -1 : ownerOf(ring, i);
+}
+
+// @ts-ignore: decorator
+@inline export function ownerOf(ring: usize, i: u32): i32 {
+  return load<i32>(ring + <usize>i * ENTRY, 16);
+}
+
+/**
+ * Route `count` keys in one call, one by one: key i is the bytes [offsets[i], offsets[i + 1]) after
+ * `keys`; its owner slot goes to out[i] (an i32). The ring must not be empty. (assembly/batch.ts
+ * is the SIMD version, four keys at a time.)
+ */
+export function routeMany(keys: usize, offsets: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
+  for (let i: usize = 0; i < count; i++) {
+    const start = load<u32>(offsets + (i << 2));
+    const len = <usize>(load<u32>(offsets + (i << 2), 4) - start);
+    md5(keys + start, len);
+    store<i32>(out + (i << 2), ownerOf(ring, lowerBound(ring, n, table, bits, digestHi(), digestLo())));
+  }
 }
 
 /** Fill table (2^bits + 1 entries) for the n sorted entries at ring. */

@@ -4,3 +4,5 @@ export class CryptoPortRouter {
   route(sessionId: string): string | null;
   weights(): Map<string, number>;
 }
+/** MD5 of the UTF-8 of s, as a 128-bit big-endian integer: a ring position. */
+export function position(s: string): bigint;

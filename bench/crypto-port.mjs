@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 
 /** @param {string} s */
-const position = (s) => BigInt(`0x${createHash("md5").update(s, "utf8").digest("hex")}`);
+export const position = (s) => BigInt(`0x${createHash("md5").update(s, "utf8").digest("hex")}`);
 
 export class CryptoPortRouter {
   /** @type {Map<bigint, string>} */

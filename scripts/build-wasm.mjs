@@ -11,9 +11,10 @@ const generated = `${root}src/wasm/code.generated.ts`;
 
 /** Compile one asconfig target in memory; returns the .wasm bytes. */
 export async function compileTarget(target) {
+  const { entries } = JSON.parse(readFileSync(`${root}asconfig.json`, "utf8")).targets[target];
   let binary = null;
   const stderr = [];
-  const { error } = await asc.main(["assembly/index.ts", "--config", "asconfig.json", "--target", target], {
+  const { error } = await asc.main([...entries, "--config", "asconfig.json", "--target", target], {
     writeFile(name, contents) {
       if (name.endsWith(".wasm")) binary = contents;
     },

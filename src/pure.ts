@@ -1,12 +1,16 @@
 // region-router/pure: the same RegionRouter on the pure-TypeScript engine, for runtimes without
 // WebAssembly. Same API, same answers.
 import { PureRing } from "./pure/ring.js";
+import type { RouterOptions } from "./options.js";
 import { RegionRouterBase } from "./router.js";
 
 export { MAX_WEIGHT } from "./validate.js";
+export { MAX_VNODES, type RouterOptions } from "./options.js";
+export { movement, type Flow, type Movement } from "./operations.js";
+export type { RouterSnapshot } from "./snapshot.js";
 
 export class RegionRouter extends RegionRouterBase {
-  constructor() {
-    super(new PureRing());
+  constructor(options?: RouterOptions) {
+    super(new PureRing(), options);
   }
 }

@@ -18,6 +18,8 @@ export interface Ring {
   locate(key: string): number;
   /** The slot owning the virtual node at a position index (0 <= index < size). */
   ownerAt(index: number): number;
+  /** The 128-bit position of the virtual node at a position index (0 <= index < size). */
+  positionAt(index: number): bigint;
   /**
    * Drop every virtual node of the `remove` slots, then add the `add` runs, in one merge.
    * All or nothing: when it throws (memory cannot grow), the ring is unchanged.

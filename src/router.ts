@@ -1,7 +1,16 @@
 // The public RegionRouter, engine-agnostic: validation, the region table (name <-> slot, weight,
 // insertion order) and the API. The engine (a Ring) owns the positions and the search.
+import { ownedPositions, type OwnedPositions } from "./arcs.js";
+import { fingerprint } from "./fingerprint.js";
+import { parseOptions, vnodeCount, type RouterOptions } from "./options.js";
+import { distinctOwnersFrom } from "./preference.js";
 import type { Ring } from "./ring.js";
-import { checkRegion, checkSessionId, checkWeight } from "./validate.js";
+import { shares } from "./shares.js";
+import { parseSnapshot, toSnapshot, type RingDefinition, type RouterSnapshot } from "./snapshot.js";
+import { checkInteger, checkRegion, checkSessionId, checkWeight } from "./validate.js";
+
+/** How movement() (and other module-level operations) read a router's positions. */
+export const OWNED_POSITIONS: unique symbol = Symbol("region-router owned positions");
 
 interface RegionEntry {
   readonly slot: number;
@@ -16,15 +25,34 @@ export class RegionRouterBase {
   /** Slots freed by removeRegion, reused so churn does not grow the table. */
   private readonly freeSlots: number[] = [];
 
-  protected constructor(private readonly ring: Ring) {}
+  /** Virtual nodes per unit of weight. */
+  private readonly k: number;
+
+  protected constructor(private ring: Ring, options?: RouterOptions) {
+    this.k = parseOptions(options);
+  }
+
+  /** A router from a toJSON() snapshot, of the class it is called on; throws, building nothing, on any flaw. */
+  static fromJSON<T extends RegionRouterBase>(this: new (options?: RouterOptions) => T, value: unknown): T {
+    const { vnodesPerWeight, regions } = parseSnapshot(value);
+    const router = new this({ vnodesPerWeight });
+    router.load(regions);
+    return router;
+  }
+
+  /** Virtual nodes per unit of weight (the constructor's option; 1 by default, as the reference). */
+  get vnodesPerWeight(): number {
+    return this.k;
+  }
 
   /** Add a region with `weight` virtual nodes, or replace an existing region's virtual nodes. */
   addRegion(region: string, weight = 1): void {
     checkRegion(region);
     checkWeight(weight);
+    const count = vnodeCount(region, weight, this.k);
     const existing = this.regions.get(region);
     const slot = existing ? existing.slot : this.nextSlot();
-    this.ring.update(existing ? [slot] : [], weight > 0 ? [{ slot, name: region, count: weight }] : []);
+    this.ring.update(existing ? [slot] : [], count > 0 ? [{ slot, name: region, count }] : []);
     // The ring changed: only now commit the table, so a throwing update leaves everything as it was.
     if (existing) this.regions.delete(region);
     else if (slot === this.freeSlots[this.freeSlots.length - 1]) this.freeSlots.pop();
@@ -51,11 +79,69 @@ export class RegionRouterBase {
     return slot < 0 ? null : (this.names[slot] as string);
   }
 
+  /**
+   * The first n distinct regions met walking clockwise from the session id's position: [0] is
+   * route(sessionId), [1] where it would go if [0] were removed, and so on. Shorter when fewer
+   * regions own positions; n is any non-negative safe integer.
+   */
+  preferenceList(sessionId: string, n: number): string[] {
+    checkSessionId(sessionId);
+    checkInteger(n, "n", 0, Number.MAX_SAFE_INTEGER);
+    const start = this.ring.locate(sessionId);
+    if (start < 0 || n === 0) return [];
+    let owning = 0;
+    for (const { weight } of this.regions.values()) if (weight > 0) owning++;
+    return distinctOwnersFrom(this.ring, start, n, owning).map((slot) => this.names[slot] as string);
+  }
+
+  /** An independent copy, of the same class and vnodesPerWeight. */
+  clone(): this {
+    const copy = new (this.constructor as new (options: RouterOptions) => this)({ vnodesPerWeight: this.k });
+    copy.ring = this.ring.clone();
+    for (const [region, entry] of this.regions) copy.regions.set(region, entry);
+    for (let slot = 0; slot < this.names.length; slot++) copy.names[slot] = this.names[slot];
+    for (const slot of this.freeSlots) copy.freeSlots.push(slot);
+    return copy;
+  }
+
+  /**
+   * Region -> the exact fraction of the key space it owns (the arcs ending at its positions), for
+   * every region in weights() order; all 0 on a ring without positions, else summing to 1.
+   */
+  shares(): Map<string, number> {
+    return shares(this[OWNED_POSITIONS](), this.regions.keys());
+  }
+
+  /** `{ version: 1, vnodesPerWeight, regions: [[region, weight], ...] }`, regions in weights() order. */
+  toJSON(): RouterSnapshot {
+    return toSnapshot(this.k, this.weights());
+  }
+
+  /** MD5 (32 hex digits) of the canonical ring definition: the same for the same definition everywhere. */
+  fingerprint(): string {
+    return fingerprint(this.k, this.weights());
+  }
+
+  /** The positions in ring order and their regions' names. */
+  [OWNED_POSITIONS](): OwnedPositions {
+    return ownedPositions(this.ring, this.names);
+  }
+
   /** A new Map of region -> weight, in insertion order. */
   weights(): Map<string, number> {
     const out = new Map<string, number>();
     for (const [region, { weight }] of this.regions) out.set(region, weight);
     return out;
+  }
+
+  /** Fill this empty router from a validated definition in one ring update, not one merge per region. */
+  private load(regions: RingDefinition["regions"]): void {
+    const runs = regions.map(([name, weight], slot) => ({ slot, name, count: weight * this.k }));
+    this.ring.update([], runs.filter((run) => run.count > 0));
+    regions.forEach(([region, weight], slot) => {
+      this.regions.set(region, { slot, weight });
+      this.names[slot] = region;
+    });
   }
 
   private nextSlot(): number {

@@ -2,18 +2,36 @@
 import { describe, expect, it } from "vitest";
 import { renderGenerated } from "../scripts/build-wasm.mjs";
 import { readFileSync } from "node:fs";
-import { instantiate, wasmBytes } from "../src/wasm/module.js";
+import { instantiate, simdSupported, wasmBytes } from "../src/wasm/module.js";
 import { WasmRing } from "../src/wasm/ring.js";
 import { CryptoPortRouter } from "../bench/crypto-port.mjs";
 
-describe("the WebAssembly module", () => {
-  it("fits the 4 KiB budget and imports nothing, so it compiles synchronously anywhere", () => {
-    const bytes = wasmBytes();
-    expect(bytes.length).toBeLessThanOrEqual(4096);
-    const module = new WebAssembly.Module(bytes);
-    expect(WebAssembly.Module.imports(module)).toEqual([]);
-    const exported = WebAssembly.Module.exports(module).map((e) => e.name);
-    expect(exported).toEqual(expect.arrayContaining(["memory", "route", "locate", "hashVnodes", "sortEntries", "mergeEntries"]));
+describe("the WebAssembly modules", () => {
+  it("each fits the 4 KiB budget, so it compiles synchronously anywhere", () => {
+    for (const bytes of [wasmBytes.core(), wasmBytes.batch()]) expect(bytes.length).toBeLessThanOrEqual(4096);
+  });
+
+  it("the core imports nothing; the SIMD add-on imports only the core's memory and route", () => {
+    const core = new WebAssembly.Module(wasmBytes.core());
+    expect(WebAssembly.Module.imports(core)).toEqual([]);
+    expect(WebAssembly.Module.exports(core).map((e) => e.name)).toEqual(
+      expect.arrayContaining(["memory", "route", "routeMany", "locate", "hashVnodes", "sortEntries", "mergeEntries"]),
+    );
+    const batch = new WebAssembly.Module(wasmBytes.batch());
+    expect(WebAssembly.Module.imports(batch).map((i) => `${i.module}.${i.name}:${i.kind}`).sort()).toEqual([
+      "env.memory:memory",
+      "env.route:function",
+    ]);
+  });
+
+  it("the SIMD add-on is used where it validates, and its static data clears the core's", () => {
+    expect(simdSupported()).toBe(WebAssembly.validate(wasmBytes.batch()));
+    const simd = instantiate(true);
+    const scalar = instantiate(false);
+    expect(simd.simd).toBe(simdSupported());
+    expect(scalar.simd).toBe(false);
+    expect(scalar.heapBase()).toBeLessThanOrEqual(2048);
+    expect(simd.dataEnd).toBeGreaterThan(2048);
   });
 
   it("the committed src/wasm/code.generated.ts is what assembly/ compiles to", async () => {

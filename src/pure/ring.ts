@@ -115,6 +115,14 @@ export class PureRing implements Ring {
     return this.owners[index];
   }
 
+  positionAt(index: number): bigint {
+    // Undo the sign flip to get back the big-endian words of the MD5 digest.
+    const p = index << 2, w = this.words;
+    let position = 0n;
+    for (let k = 0; k < 4; k++) position = (position << 32n) | BigInt((w[p + k] ^ FLIP) >>> 0);
+    return position;
+  }
+
   update(remove: readonly number[], add: readonly VnodeRun[]): void {
     // Build everything in fresh arrays, then swap them in: a throw anywhere changes nothing.
     const run = this.hashRuns(add);

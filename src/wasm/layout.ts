@@ -2,8 +2,9 @@
 //
 //   ring     n entries x 20 bytes (assembly/ring.ts: hi u64, lo u64, owner u32), sorted
 //   table    2^bits + 1 u32s, the ring index
-//   scratch  everything transient: the UTF-8 of the key being routed, and during an update the
-//            removal mask, the vnode name, the new entries and their sorted copy
+//   scratch  everything transient: the UTF-8 of the key being routed; for routeMany the offsets,
+//            the results and the keys; during an update the removal mask, the vnode name, the new
+//            entries and their sorted copy
 //
 // Nothing else writes outside `scratch`. The views are refreshed after every memory.grow (and a
 // detached view reads as length 0, which the capacity checks treat as "too small").
@@ -38,7 +39,7 @@ export class RingMemory {
     this.wasm = wasm;
     this.bytes = new Uint8Array(wasm.memory.buffer);
     this.words = new Uint32Array(wasm.memory.buffer);
-    this.ring = align8(wasm.heapBase());
+    this.ring = align8(wasm.dataEnd);
     this.table = this.ring;
     this.scratch = 0;
     this.resize(0);
@@ -91,7 +92,7 @@ export class RingMemory {
 
   /** A fresh instance holding the same ring in just the memory it needs. */
   copy(): RingMemory {
-    const to = new RingMemory();
+    const to = new RingMemory(instantiate(this.wasm.simd));
     to.reserve(this.neededBytes);
     to.bytes.set(this.bytes.subarray(this.ring, this.scratch), to.ring);
     to.resize(this.n);

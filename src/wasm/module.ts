@@ -1,20 +1,35 @@
-// The compiled WebAssembly module: decoded and compiled once, synchronously (it is a few KiB with
-// no imports, which every runtime compiles on the main thread), then instantiated per ring.
-import { scalarWasm } from "./code.generated.js";
+// The compiled WebAssembly modules, decoded and compiled once, synchronously (each is under 4 KiB,
+// which every runtime compiles on the main thread), then instantiated per ring:
+//   core   (zero imports)  MD5, the ring, lookups and builds; routeMany one key at a time
+//   batch  (SIMD add-on)   routeMany four keys per MD5; imports the core's memory and its `route`
+// batch is used only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD.
+import { batchWasm, coreWasm } from "./code.generated.js";
 
 /** The exports of assembly/index.ts. Pointers and lengths are byte offsets into `memory`. */
-export interface WasmExports {
+export interface CoreExports {
   readonly memory: WebAssembly.Memory;
   heapBase(): number;
   md5Into(ptr: number, len: number, out: number): void;
   locate(key: number, len: number, ring: number, n: number, table: number, bits: number): number;
   route(key: number, len: number, ring: number, n: number, table: number, bits: number): number;
+  routeMany(keys: number, offsets: number, count: number, ring: number, n: number, table: number, bits: number, out: number): void;
   buildTable(ring: number, n: number, table: number, bits: number): void;
   hashVnodes(name: number, prefixLen: number, first: number, count: number, owner: number, out: number): void;
   sortEntries(src: number, n: number, dst: number, table: number, bits: number): void;
   mergeEntries(ring: number, n: number, run: number, m: number): void;
   removeOwners(ring: number, n: number, mask: number): number;
 }
+
+/** A ring's instance: the core's exports, with routeMany taken from batch when SIMD is in use. */
+export interface WasmExports extends CoreExports {
+  /** Whether routeMany runs the SIMD module. */
+  readonly simd: boolean;
+  /** First byte past both modules' static data: where the wrapper's layout may begin. */
+  readonly dataEnd: number;
+}
+
+/** asconfig.json's memoryBase for batch: the core's static data must end below it. */
+const BATCH_BASE = 2048;
 
 function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   const binary = atob(text);
@@ -23,15 +38,32 @@ function decodeBase64(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-let compiled: WebAssembly.Module | undefined;
+/** The modules' bytes, by asconfig target name (for size checks and tests). */
+export const wasmBytes = {
+  core: (): Uint8Array<ArrayBuffer> => decodeBase64(coreWasm),
+  batch: (): Uint8Array<ArrayBuffer> => decodeBase64(batchWasm),
+};
 
-/** The module's bytes (for size checks and tests). */
-export function wasmBytes(): Uint8Array<ArrayBuffer> {
-  return decodeBase64(scalarWasm);
+let core: WebAssembly.Module | undefined;
+let batch: WebAssembly.Module | null | undefined;
+
+/** Whether this runtime can run the SIMD module (validated once). */
+export function simdSupported(): boolean {
+  if (batch === undefined) {
+    const bytes = wasmBytes.batch();
+    batch = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
+  }
+  return batch !== null;
 }
 
-/** A fresh instance with its own linear memory: rings never share state. */
-export function instantiate(): WasmExports {
-  compiled ??= new WebAssembly.Module(wasmBytes());
-  return new WebAssembly.Instance(compiled, {}).exports as unknown as WasmExports;
+/** A fresh instance with its own linear memory (rings never share state); SIMD when it can. */
+export function instantiate(simd = simdSupported()): WasmExports {
+  core ??= new WebAssembly.Module(wasmBytes.core());
+  const exports = new WebAssembly.Instance(core, {}).exports as unknown as CoreExports;
+  if (exports.heapBase() > BATCH_BASE) throw new Error("region-router: core static data overlaps the SIMD module's");
+  if (!simd || !simdSupported()) return { ...exports, simd: false, dataEnd: exports.heapBase() };
+  const add = new WebAssembly.Instance(batch as WebAssembly.Module, {
+    env: { memory: exports.memory, route: exports.route },
+  }).exports as unknown as Pick<CoreExports, "routeMany" | "heapBase">;
+  return { ...exports, routeMany: add.routeMany, simd: true, dataEnd: add.heapBase() };
 }

@@ -38,6 +38,14 @@ export class WasmRing implements Ring {
     return mem.words[(mem.ring + index * ENTRY_BYTES + 16) >>> 2];
   }
 
+  positionAt(index: number): bigint {
+    // Entry = hi u64 LE, lo u64 LE: as u32 words, [hi low half, hi high half, lo low half, lo high half].
+    const mem = this.mem;
+    const e = (mem.ring + index * ENTRY_BYTES) >>> 2;
+    const w = mem.words;
+    return (BigInt(w[e + 1]) << 96n) | (BigInt(w[e]) << 64n) | (BigInt(w[e + 3]) << 32n) | BigInt(w[e + 2]);
+  }
+
   update(remove: readonly number[], add: readonly VnodeRun[]): void {
     const mem = this.mem;
     let m = 0;

@@ -1,0 +1,41 @@
+// fingerprint(): MD5 of a canonical text of the ring definition, so that gateways (or any other
+// language, see the README) can confirm they run one ring. The text is, in UTF-8, one line per item,
+// each ending in "\n":
+//
+//   region-router ring v1
+//   vnodesPerWeight <k>
+//   <UTF-8 byte length of name>:<name> <weight>      one per region, weight-0 regions included,
+//                                                    sorted by the name's UTF-8 bytes
+//
+// The byte-length prefix keeps names containing spaces or newlines unambiguous; sorting by UTF-8
+// bytes (= code point order) makes it independent of insertion order and easy to reproduce outside
+// JavaScript. The pure-TypeScript MD5 serves both engines, so they cannot disagree.
+import { bswap32, Md5 } from "./pure/md5.js";
+import { encodeUtf8, maxUtf8Bytes } from "./utf8.js";
+
+const encoder = new TextEncoder();
+
+function compareBytes(x: Uint8Array, y: Uint8Array): number {
+  const n = Math.min(x.length, y.length);
+  for (let i = 0; i < n; i++) if (x[i] !== y[i]) return x[i] - y[i];
+  return x.length - y.length;
+}
+
+/** The canonical text the fingerprint hashes. */
+export function canonicalDefinition(vnodesPerWeight: number, weights: Iterable<[string, number]>): string {
+  const entries = [...weights].map(([name, weight]) => ({ name, weight, bytes: encoder.encode(name) }));
+  entries.sort((x, y) => compareBytes(x.bytes, y.bytes));
+  let text = `region-router ring v1\nvnodesPerWeight ${vnodesPerWeight}\n`;
+  for (const { name, weight, bytes } of entries) text += `${bytes.length}:${name} ${weight}\n`;
+  return text;
+}
+
+const hex = (word: number): string => (bswap32(word) >>> 0).toString(16).padStart(8, "0");
+
+/** The MD5 of canonicalDefinition(...), as 32 lowercase hex digits. */
+export function fingerprint(vnodesPerWeight: number, weights: Iterable<[string, number]>): string {
+  const text = canonicalDefinition(vnodesPerWeight, weights);
+  const md5 = new Md5();
+  md5.digest(encodeUtf8(text, md5.reserve(maxUtf8Bytes(text)), 0));
+  return Array.from(md5.state, hex).join("");
+}

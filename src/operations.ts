@@ -1,0 +1,22 @@
+// The module-level operations, shared by both entry points: they accept routers of either engine.
+import { movementBetween, type Movement } from "./movement.js";
+import { OWNED_POSITIONS, RegionRouterBase } from "./router.js";
+import { describe } from "./validate.js";
+
+export type { Flow, Movement } from "./movement.js";
+
+function checkRouter(value: unknown, parameter: string): asserts value is RegionRouterBase {
+  if (!(value instanceof RegionRouterBase)) {
+    throw new TypeError(`${parameter} must be a RegionRouter (either engine), got ${describe(value)}`);
+  }
+}
+
+/**
+ * Which part of the key space changes region between two routers (of either engine, any
+ * vnodesPerWeight), exactly: `moved` and its breakdown into from -> to flows.
+ */
+export function movement(before: RegionRouterBase, after: RegionRouterBase): Movement {
+  checkRouter(before, "before");
+  checkRouter(after, "after");
+  return movementBetween(before[OWNED_POSITIONS](), after[OWNED_POSITIONS]());
+}

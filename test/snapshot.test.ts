@@ -1,0 +1,150 @@
+// toJSON / fromJSON round trips, strict snapshot validation, and the fingerprint's stability.
+import { createHash } from "node:crypto";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { op } from "./support/arbitraries.js";
+import { buildRouter, otherEngine } from "./support/build.js";
+import { CryptoPortRouter } from "../bench/crypto-port.mjs";
+import { engines } from "./support/engines.js";
+import { definition, vnodesPerWeight } from "./support/ring-arbitraries.js";
+import { observe } from "./support/state.js";
+
+/** The README's canonical encoding, written out again here, hashed with node:crypto. */
+function documentedFingerprint(k: number, regions: [string, number][]): string {
+  const sorted = [...regions].sort(([a], [b]) => Buffer.compare(Buffer.from(a, "utf8"), Buffer.from(b, "utf8")));
+  const lines = ["region-router ring v1", `vnodesPerWeight ${k}`, ...sorted.map(([r, w]) => `${Buffer.byteLength(r, "utf8")}:${r} ${w}`)];
+  return createHash("md5").update(lines.map((line) => `${line}\n`).join(""), "utf8").digest("hex");
+}
+
+/** A definition and the same pairs in another order. */
+const definitionAndShuffle = definition.chain((regions) =>
+  fc.tuple(fc.constant(regions), fc.shuffledSubarray(regions, { minLength: regions.length, maxLength: regions.length })),
+);
+
+const seed: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
+/** Names that sort differently by UTF-16 and by code point, contain the separators, or are multi-byte. */
+const awkward: [string, number][] = [["東京", 2], ["sf", 0], ["a b\nc", 1], ["🌍-edge", 5], ["\uffff", 1]];
+
+describe.each(engines)("snapshots on the %s engine", (name, RegionRouter) => {
+  const Other = otherEngine(name);
+
+  it("writes { version: 1, vnodesPerWeight, regions } in weights() order, JSON-ready", () => {
+    const router = buildRouter(RegionRouter, [...seed, ["idle", 0]], 4);
+    router.addRegion("sf", 5);
+    const expected = { version: 1, vnodesPerWeight: 4, regions: [["london", 3], ["bangalore", 3], ["idle", 0], ["sf", 5]] };
+    expect(router.toJSON()).toEqual(expected);
+    expect(JSON.parse(JSON.stringify(router))).toEqual(expected);
+  });
+
+  it("round-trips through JSON text on either engine: same definition, routes, shares and fingerprint", () => {
+    fc.assert(
+      fc.property(definition, vnodesPerWeight, fc.array(op, { maxLength: 8 }), (regions, k, ops) => {
+        const router = buildRouter(RegionRouter, regions, k);
+        for (const o of ops) {
+          if (o.kind === "add") router.addRegion(o.region, o.weight);
+          else if (o.kind === "remove") router.removeRegion(o.region);
+        }
+        const text = JSON.stringify(router);
+        for (const Target of [RegionRouter, Other]) {
+          const restored = Target.fromJSON(JSON.parse(text));
+          expect(restored).toBeInstanceOf(Target);
+          expect(observe(restored)).toEqual(observe(router));
+        }
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("restores a router that keeps working like the model after further changes", () => {
+    fc.assert(
+      fc.property(definition, fc.array(op, { maxLength: 12 }), (regions, ops) => {
+        const restored = RegionRouter.fromJSON({ version: 1, regions });
+        const model = new CryptoPortRouter();
+        for (const [region, weight] of regions) model.addRegion(region, weight);
+        for (const o of ops) {
+          if (o.kind === "add") {
+            restored.addRegion(o.region, o.weight);
+            model.addRegion(o.region, o.weight);
+          } else if (o.kind === "remove") {
+            expect(restored.removeRegion(o.region)).toBe(model.removeRegion(o.region));
+          } else expect(restored.route(o.key)).toBe(model.route(o.key));
+        }
+        expect(restored.weights()).toEqual(model.weights());
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it("reads an absent vnodesPerWeight as 1", () => {
+    const restored = RegionRouter.fromJSON({ version: 1, regions: seed });
+    expect(restored.vnodesPerWeight).toBe(1);
+    expect(observe(restored)).toEqual(observe(buildRouter(RegionRouter, seed)));
+  });
+
+  const bad: [string, unknown, new (...args: never[]) => Error, RegExp][] = [
+    ["JSON text instead of the parsed value", JSON.stringify({ version: 1, regions: [] }), TypeError, /JSON.parse/],
+    ["null", null, TypeError, /snapshot must be an object/],
+    ["an array", [], TypeError, /snapshot must be an object/],
+    ["an unknown property", { version: 1, regions: [], vnodePerWeight: 4 }, TypeError, /unknown property "vnodePerWeight"/],
+    ["no version", { regions: [] }, TypeError, /snapshot.version/],
+    ["a string version", { version: "1", regions: [] }, TypeError, /snapshot.version/],
+    ["an unknown version", { version: 2, regions: [] }, RangeError, /snapshot.version 2 is not supported/],
+    ["a bad vnodesPerWeight type", { version: 1, vnodesPerWeight: "4", regions: [] }, TypeError, /snapshot.vnodesPerWeight/],
+    ["vnodesPerWeight 0", { version: 1, vnodesPerWeight: 0, regions: [] }, RangeError, /snapshot.vnodesPerWeight/],
+    ["vnodesPerWeight 10001", { version: 1, vnodesPerWeight: 10_001, regions: [] }, RangeError, /snapshot.vnodesPerWeight/],
+    ["no regions", { version: 1 }, TypeError, /snapshot.regions must be an array/],
+    ["regions as a map-like object", { version: 1, regions: { sf: 3 } }, TypeError, /snapshot.regions must be an array/],
+    ["a bare name", { version: 1, regions: [["sf", 3], "london"] }, TypeError, /snapshot.regions\[1\] must be a \[region, weight\] pair/],
+    ["a pair without a weight", { version: 1, regions: [["sf"]] }, TypeError, /snapshot.regions\[0\] must be/],
+    ["a triple", { version: 1, regions: [["sf", 3, 1]] }, TypeError, /snapshot.regions\[0\] must be/],
+    ["a sparse array", { version: 1, regions: [["sf", 3], , ["x", 1]] }, TypeError, /snapshot.regions\[1\] must be/],
+    ["an empty name", { version: 1, regions: [["", 3]] }, TypeError, /snapshot.regions\[0\]\[0\]/],
+    ["a lone surrogate", { version: 1, regions: [["\uD800", 3]] }, TypeError, /snapshot.regions\[0\]\[0\]/],
+    ["a string weight", { version: 1, regions: [["sf", "3"]] }, TypeError, /snapshot.regions\[0\]\[1\]/],
+    ["a negative weight", { version: 1, regions: [["sf", -1]] }, RangeError, /snapshot.regions\[0\]\[1\]/],
+    ["a fractional weight", { version: 1, regions: [["sf", 1.5]] }, RangeError, /snapshot.regions\[0\]\[1\]/],
+    ["a duplicate name", { version: 1, regions: [["sf", 3], ["london", 1], ["sf", 2]] }, RangeError, /snapshot.regions\[2\]\[0\] "sf".*repeats snapshot.regions\[0\]\[0\]/],
+    ["too many virtual nodes", { version: 1, vnodesPerWeight: 10_000, regions: [["sf", 1], ["big", 1678]] }, RangeError, /MAX_VNODES.*"big"/],
+  ];
+  it.each(bad)("fromJSON rejects %s", (_, value, error, message) => {
+    let thrown: unknown;
+    try {
+      RegionRouter.fromJSON(value);
+    } catch (caught) {
+      thrown = caught;
+    }
+    expect(thrown).toBeInstanceOf(error);
+    expect((thrown as Error).message).toMatch(message);
+  });
+});
+
+describe.each(engines)("fingerprint on the %s engine", (name, RegionRouter) => {
+  const Other = otherEngine(name);
+
+  it("has pinned values (computed with md5sum and Python's hashlib from the documented encoding)", () => {
+    expect(buildRouter(RegionRouter, seed).fingerprint()).toBe("bccfc8b2227ab3c947d3d16217b4a952");
+    expect(buildRouter(RegionRouter, awkward, 40).fingerprint()).toBe("a44041498b0710b1cc14ce664244272d");
+  });
+
+  it("is the documented encoding's MD5, the same on both engines, whatever the insertion order", () => {
+    fc.assert(
+      fc.property(definitionAndShuffle, vnodesPerWeight, ([regions, shuffled], k) => {
+        const fingerprint = buildRouter(RegionRouter, regions, k).fingerprint();
+        expect(fingerprint).toMatch(/^[0-9a-f]{32}$/);
+        expect(fingerprint).toBe(documentedFingerprint(k, regions));
+        expect(buildRouter(Other, shuffled, k).fingerprint()).toBe(fingerprint);
+      }),
+      { numRuns: 100 },
+    );
+  });
+
+  it("ignores history, and changes with any weight, vnodesPerWeight or weight-0 region", () => {
+    const base = buildRouter(RegionRouter, seed).fingerprint();
+    const churned = buildRouter(RegionRouter, [["tokyo", 2], ["london", 9], ...seed]);
+    churned.removeRegion("tokyo");
+    expect(churned.fingerprint()).toBe(base);
+    expect(buildRouter(RegionRouter, [["sf", 3], ["london", 3], ["bangalore", 4]]).fingerprint()).not.toBe(base);
+    expect(buildRouter(RegionRouter, seed, 2).fingerprint()).not.toBe(base);
+    expect(buildRouter(RegionRouter, [...seed, ["idle", 0]]).fingerprint()).not.toBe(base);
+  });
+});
