@@ -3,10 +3,12 @@
 import { readFileSync } from "node:fs";
 import { wantsHelp } from "./args.js";
 import type { Command } from "./command.js";
+import { plan } from "./plan.js";
 import { route } from "./route.js";
+import { stats } from "./stats.js";
 import { UsageError } from "./usage-error.js";
 
-const COMMANDS: readonly Command[] = [route];
+const COMMANDS: readonly Command[] = [route, stats, plan];
 
 const HELP = `Usage: region-router <command> [options]
 

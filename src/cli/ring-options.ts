@@ -1,9 +1,10 @@
 // The ring every command works on: `--ring FILE` (a toJSON() snapshot) or repeated
 // `--region NAME=WEIGHT` with optional `--vnodes-per-weight K`. The two ways are exclusive.
+import { readFileSync } from "node:fs";
 import { RegionRouter } from "../index.js";
 import { checkWeight, MAX_WEIGHT } from "../validate.js";
 import type { OptionSpecs, ParsedArgs } from "./args.js";
-import { asUsage, UsageError } from "./usage-error.js";
+import { asUsage, fileError, UsageError } from "./usage-error.js";
 
 export const RING_OPTIONS: OptionSpecs = {
   ring: { kind: "string" },
@@ -57,28 +58,24 @@ export function ringFromOptions(args: ParsedArgs): RegionRouter {
   }
   const vnodes = args.one("vnodes-per-weight");
   const vnodesPerWeight = vnodes === undefined ? 1 : parseCount("--vnodes-per-weight", vnodes);
-  return asUsage("--region", () => ringFromDefinition({ regions: entries, vnodesPerWeight }));
-}
-
-/** What a ring is made of: enough to build the same ring again (in a worker, for instance). */
-export interface RingDefinition {
-  readonly regions: readonly (readonly [string, number])[];
-  readonly vnodesPerWeight: number;
-}
-
-export function ringDefinition(router: RegionRouter): RingDefinition {
-  return { regions: [...router.weights()], vnodesPerWeight: 1 };
-}
-
-function ringFromFile(_path: string): RegionRouter {
-  // Waits for issue 4's RegionRouter.fromJSON.
-  throw new UsageError("--ring is not available yet");
-}
-
-/** The ring a definition describes; the library's TypeError/RangeError when it is invalid. */
-export function ringFromDefinition({ regions, vnodesPerWeight }: RingDefinition): RegionRouter {
-  if (vnodesPerWeight !== 1) throw new RangeError("--vnodes-per-weight is not available yet");
-  const router = new RegionRouter();
-  for (const [name, weight] of regions) router.addRegion(name, weight);
+  const router = asUsage("--vnodes-per-weight", () => new RegionRouter({ vnodesPerWeight }));
+  for (const [name, weight] of entries) asUsage(`--region ${name}=${weight}`, () => router.addRegion(name, weight));
   return router;
+}
+
+function ringFromFile(path: string): RegionRouter {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    throw fileError("ring file", path, error);
+  }
+  const where = `ring file ${JSON.stringify(path)}`;
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch (error) {
+    throw new UsageError(`${where} is not valid JSON: ${(error as Error).message}`);
+  }
+  return asUsage(where, () => RegionRouter.fromJSON(value));
 }

@@ -1,11 +1,11 @@
 // The worker side of WorkerPool: build the ring once, then answer each piece of lines in order.
 import { parentPort, workerData } from "node:worker_threads";
 import { LineRouter } from "./line-router.js";
-import { ringFromDefinition } from "./ring-options.js";
+import { RegionRouter } from "../index.js";
 import type { RouteWorkerData } from "./worker-pool.js";
 
 const data = workerData as RouteWorkerData;
-const lineRouter = new LineRouter(ringFromDefinition(data.ring), data.format);
+const lineRouter = new LineRouter(RegionRouter.fromJSON(data.ring), data.format);
 const port = parentPort!;
 
 port.on("message", (piece: Uint8Array) => {

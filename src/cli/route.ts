@@ -8,7 +8,7 @@ import { FORMATS, type Format, hasPositions, LineRouter } from "./line-router.js
 import { lineChunks } from "./lines.js";
 import { writeOut } from "./output.js";
 import { Progress } from "./progress.js";
-import { parseCount, RING_HELP, RING_OPTIONS, ringDefinition, ringFromOptions } from "./ring-options.js";
+import { parseCount, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { UsageError } from "./usage-error.js";
 import { WorkerPool } from "./worker-pool.js";
 
@@ -61,7 +61,7 @@ Options:
     try {
       for (const input of inputs) {
         for await (const piece of lineChunks(input, advance)) {
-          if (!pool && workers > 1 && read >= startAt) pool = new WorkerPool(workers, { ring: ringDefinition(router), format });
+          if (!pool && workers > 1 && read >= startAt) pool = new WorkerPool(workers, { ring: router.toJSON(), format });
           inFlight.push(pool ? pool.submit(piece) : Promise.resolve(here.render(piece)));
           while (inFlight.length > (pool ? workers * PIECES_PER_WORKER : 0)) await writeOut(await inFlight.shift()!);
         }

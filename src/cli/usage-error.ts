@@ -32,3 +32,10 @@ export function fileError(what: string, path: string, error: unknown): UsageErro
   const reason = typeof code === "string" && SYSTEM_REASONS[code] ? SYSTEM_REASONS[code] : String((error as Error)?.message ?? error);
   return new UsageError(`cannot read ${what} ${JSON.stringify(path)}: ${reason}`);
 }
+
+/** For commands that take no file arguments. */
+export function noPositionals(command: string, positionals: readonly string[]): void {
+  if (positionals.length > 0) {
+    throw new UsageError(`${command} takes no arguments besides options, got ${JSON.stringify(positionals[0])}; see region-router ${command} --help`);
+  }
+}

@@ -3,10 +3,10 @@
 // Results come back in submission order, so output order is input order.
 import { Worker } from "node:worker_threads";
 import type { Format } from "./line-router.js";
-import type { RingDefinition } from "./ring-options.js";
+import type { RouterSnapshot } from "../index.js";
 
 export interface RouteWorkerData {
-  readonly ring: RingDefinition;
+  readonly ring: RouterSnapshot;
   readonly format: Format;
 }
 
