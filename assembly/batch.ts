@@ -1,23 +1,23 @@
-// The SIMD add-on: routeMany with four keys per MD5 (see md5x4.ts). A second, small module, loaded
+// The SIMD add-on: routeMany with eight keys per MD5 (see md5x8.ts). A second, small module, loaded
 // only where WebAssembly SIMD validates; it shares the core module's memory (imported) and calls
 // the core's scalar `route` for keys longer than one MD5 block. Its static data sits at the
 // --memoryBase set in asconfig.json, below where the wrapper's layout starts the ring.
 import { bigEndian64 } from "./md5";
-import { compress4, DIGESTS, fillLane } from "./md5x4";
+import { compress8, DIGESTS, fillLane } from "./md5x8";
 import { lowerBound, ownerOf } from "./ring";
 
 // @ts-ignore: decorator
 @external("env", "route")
 declare function routeOne(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32;
 
-// Which key each lane holds while a group of four is being filled.
-const LANE_KEYS: usize = memory.data(16, 16);
+// Which key each lane holds while a group of eight is being filled.
+const LANE_KEYS: usize = memory.data(32, 16);
 
 /** Hash the filled lanes, search for each, write their owners. */
 function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
-  compress4();
+  compress8();
   for (let k: usize = 0; k < lanes; k++) {
-    const d = DIGESTS + (k << 2);
+    const d = DIGESTS + ((k >> 2) << 6) + ((k & 3) << 2);
     const hi = bigEndian64(load<u32>(d), load<u32>(d, 16));
     const lo = bigEndian64(load<u32>(d, 32), load<u32>(d, 48));
     const key = <usize>load<u32>(LANE_KEYS + (k << 2));
@@ -25,7 +25,7 @@ function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, 
   }
 }
 
-/** Same contract as the core's routeMany (assembly/ring.ts), four one-block keys at a time. */
+/** Same contract as the core's routeMany (assembly/ring.ts), eight one-block keys at a time. */
 export function routeMany(keys: usize, offsets: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
   let lanes: usize = 0;
   for (let i: usize = 0; i < count; i++) {
@@ -37,8 +37,8 @@ export function routeMany(keys: usize, offsets: usize, count: u32, ring: usize, 
     }
     fillLane(lanes, keys + start, len);
     store<u32>(LANE_KEYS + (lanes << 2), i);
-    if (++lanes == 4) {
-      routeLanes(4, ring, n, table, bits, out);
+    if (++lanes == 8) {
+      routeLanes(8, ring, n, table, bits, out);
       lanes = 0;
     }
   }

@@ -14,6 +14,8 @@ export interface Ring {
   readonly size: number;
   /** The slot owning the first position >= MD5(key), wrapping to the first; -1 on an empty ring. */
   route(key: string): number;
+  /** route() for each key, in order: one slot (or -1) per key. */
+  routeMany(keys: readonly string[]): Int32Array;
   /** The index (in position order) of that virtual node; -1 on an empty ring. */
   locate(key: string): number;
   /** The slot owning the virtual node at a position index (0 <= index < size). */

@@ -96,6 +96,12 @@ export class PureRing implements Ring {
     return i < 0 ? -1 : this.owners[i];
   }
 
+  routeMany(keys: readonly string[]): Int32Array {
+    const out = new Int32Array(keys.length);
+    for (let i = 0; i < keys.length; i++) out[i] = this.route(keys[i]);
+    return out;
+  }
+
   locate(key: string): number {
     const n = this.n;
     if (n === 0) return -1;

@@ -3,8 +3,11 @@
 // it, and only then lets WebAssembly touch the ring.
 import type { Ring, VnodeRun } from "../ring.js";
 import { indexBits } from "../ring.js";
-import { encodeUtf8, maxUtf8Bytes } from "../utf8.js";
+import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../utf8.js";
 import { align8, ENTRY_BYTES, RingMemory } from "./layout.js";
+
+/** routeMany works in chunks of this many keys, so its scratch memory stays bounded. */
+const CHUNK = 4096;
 
 /** After an update, give memory back (by moving to a fresh instance) when this much is idle. */
 const IDLE_BYTES = 1 << 20;
@@ -24,6 +27,42 @@ export class WasmRing implements Ring {
     mem.reserveScratch(maxUtf8Bytes(key));
     const len = encodeUtf8(key, mem.bytes, mem.scratch);
     return mem.wasm.route(mem.scratch, len, mem.ring, mem.n, mem.table, mem.bits);
+  }
+
+  routeMany(keys: readonly string[]): Int32Array {
+    const out = new Int32Array(keys.length);
+    if (this.mem.n === 0) return out.fill(-1);
+    for (let start = 0; start < keys.length; start += CHUNK) {
+      const end = Math.min(keys.length, start + CHUNK);
+      this.routeChunk(start === 0 && end === keys.length ? keys : keys.slice(start, end), out, start);
+    }
+    return out;
+  }
+
+  /**
+   * One WebAssembly call for a chunk: its keys' UTF-8 back to back, written with one encodeInto
+   * of the joined chunk when it is all ASCII (then byte offsets are the string offsets), else key
+   * by key; then their end offsets; the owners come back in `results`.
+   */
+  private routeChunk(keys: readonly string[], out: Int32Array, at: number): void {
+    const mem = this.mem;
+    const count = keys.length;
+    const joined = keys.join("");
+    const offsets = mem.scratch;
+    const results = align8(offsets + (count + 1) * 4);
+    const text = align8(results + count * 4);
+    mem.reserveScratch(text - mem.scratch + maxUtf8Bytes(joined));
+    const { bytes, words } = mem;
+    const first = offsets >>> 2;
+    words[first] = 0;
+    let end = 0;
+    if (encodeUtf8Bulk(joined, bytes, text) === joined.length) {
+      for (let i = 0; i < count; i++) words[first + 1 + i] = end += keys[i].length;
+    } else {
+      for (let i = 0; i < count; i++) words[first + 1 + i] = end += encodeUtf8(keys[i], bytes, text + end);
+    }
+    mem.wasm.routeMany(text, offsets, count, mem.ring, mem.n, mem.table, mem.bits, results);
+    out.set(new Int32Array(mem.bytes.buffer, results, count), at);
   }
 
   locate(key: string): number {

@@ -1,0 +1,154 @@
+// routeMany and addRegions: the same answers as route and addRegion, on every engine (the SIMD
+// and the scalar WebAssembly modules included), on small and 1,000,000-node rings.
+import fc from "fast-check";
+import { beforeAll, describe, expect, it, vi } from "vitest";
+import { RegionRouter as PureRegionRouter } from "../src/pure.js";
+import { simdSupported } from "../src/wasm/module.js";
+import { engines, type Router, type RouterClass } from "./support/engines.js";
+import { observe } from "./support/snapshot.js";
+
+/** Keys of 0-200 UTF-8 bytes: ASCII, multi-byte and astral, around the one-block limit (55 bytes). */
+const key = fc.oneof(
+  fc.string({ unit: "grapheme-ascii", maxLength: 200 }),
+  fc.string({ unit: fc.constantFrom("a", "é", "東", "😀", "\0", "\uD800"), maxLength: 60 }),
+  fc.integer({ min: 50, max: 60 }).map((n) => "k".repeat(n)),
+  fc.nat().map((n) => `sess-${n}`),
+  fc.uuid(),
+);
+const batchSizes = [0, 1, 3, 4, 5, 7, 8, 9, 15, 16, 17, 1000];
+
+const seed: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
+
+function build(RegionRouter: RouterClass, regions: Iterable<[string, number]>): Router {
+  const r = new RegionRouter();
+  for (const [name, w] of regions) r.addRegion(name, w);
+  return r;
+}
+
+it("runs the SIMD add-on on this Node (so both modules are under test)", () => {
+  expect(simdSupported()).toBe(true);
+});
+
+describe.each(engines)("routeMany on the %s engine", (_, RegionRouter) => {
+  it.each(batchSizes)("equals route() key by key for random batches of %i", (size) => {
+    const router = build(RegionRouter, seed);
+    fc.assert(
+      fc.property(fc.array(key, { minLength: size, maxLength: size }), (keys) => {
+        expect(router.routeMany(keys)).toEqual(keys.map((k) => router.route(k)));
+      }),
+      { numRuns: size > 100 ? 10 : 40 },
+    );
+  });
+
+  it("spans chunks: 10,000 keys of mixed lengths in one call", () => {
+    const router = build(RegionRouter, seed);
+    const keys = Array.from({ length: 10_000 }, (_, i) => (i % 13 === 0 ? `é-${i}` : i % 17 === 0 ? "x".repeat(i % 90) : `sess-${i}`));
+    expect(router.routeMany(keys)).toEqual(keys.map((k) => router.route(k)));
+  });
+
+  it("gives null for every key on an empty ring, and [] for no keys", () => {
+    const router = new RegionRouter();
+    expect(router.routeMany(["a", "b", ""])).toEqual([null, null, null]);
+    router.addRegion("ghost", 0);
+    expect(router.routeMany(["a"])).toEqual([null]);
+    expect(router.routeMany([])).toEqual([]);
+  });
+
+  it("rejects a non-array or a non-string element, naming it, and routes nothing", () => {
+    const router = build(RegionRouter, seed);
+    const before = observe(router);
+    expect(() => router.routeMany("sess-1" as unknown as string[])).toThrow(/sessionIds must be an array of strings, got "sess-1"/);
+    expect(() => router.routeMany(["a", 7 as unknown as string])).toThrow(TypeError);
+    expect(() => router.routeMany(["a", 7 as unknown as string])).toThrow(/sessionIds\[1\] must be a string, got 7/);
+    expect(observe(router)).toEqual(before);
+  });
+});
+
+describe.each(engines)("addRegions on the %s engine", (_, RegionRouter) => {
+  it("equals addRegion entry by entry (re-weights, duplicates and weight 0 included)", () => {
+    const entries = fc.array(fc.tuple(fc.constantFrom("sf", "london", "bangalore", "tokyo", "東京"), fc.integer({ min: 0, max: 40 })), { maxLength: 12 });
+    fc.assert(
+      fc.property(entries, entries, fc.array(key, { maxLength: 30 }), (first, second, keys) => {
+        const batched = new RegionRouter();
+        const single = new RegionRouter();
+        for (const batch of [first, second]) {
+          batched.addRegions(batch);
+          for (const [name, w] of batch) single.addRegion(name, w);
+          expect([...batched.weights()]).toEqual([...single.weights()]);
+          expect(batched.routeMany(keys)).toEqual(keys.map((k) => single.route(k)));
+        }
+        // Slots freed by removal are reused correctly by a later batch.
+        batched.removeRegion("sf");
+        single.removeRegion("sf");
+        batched.addRegions([["tokyo", 2], ["sf", 5], ["new", 1]]);
+        for (const [name, w] of [["tokyo", 2], ["sf", 5], ["new", 1]] as const) single.addRegion(name, w);
+        expect([...batched.weights()]).toEqual([...single.weights()]);
+        expect(batched.routeMany(keys)).toEqual(keys.map((k) => single.route(k)));
+      }),
+      { numRuns: 40 },
+    );
+  });
+
+  it("accepts any iterable, e.g. a Map", () => {
+    const r = new RegionRouter();
+    r.addRegions(new Map(seed));
+    expect([...r.weights()]).toEqual(seed);
+  });
+
+  it.each([
+    ["not iterable", 42, TypeError, /entries must be an iterable of \[region, weight\] pairs, got 42/],
+    ["a string", "sf", TypeError, /entries must be an iterable/],
+    ["a bad pair", [["tokyo", 1], ["osaka"]], TypeError, /entries\[1\] must be a \[region, weight\] pair, got an array/],
+    ["a bad region", [["tokyo", 1], ["", 1]], TypeError, /entries\[1\]\[0\] must be a non-empty string/],
+    ["a bad weight", [["tokyo", 1], ["sf", -2]], RangeError, /entries\[1\]\[1\] must be an integer from 0 to 1000000, got -2/],
+    ["a weight as a string", [["sf", "2"]], TypeError, /entries\[0\]\[1\] must be a number/],
+  ])("rejects %s, changing nothing", (_what, entries, type, message) => {
+    const r = build(RegionRouter, seed);
+    const before = observe(r);
+    expect(() => r.addRegions(entries as [string, number][])).toThrow(type);
+    expect(() => r.addRegions(entries as [string, number][])).toThrow(message);
+    expect(observe(r)).toEqual(before);
+  });
+});
+
+describe("addRegions when WebAssembly memory cannot grow", () => {
+  it("throws a RangeError and changes nothing", () => {
+    const r = build(engines[0][1], seed);
+    const before = observe(r);
+    const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow").mockImplementation(() => {
+      throw new RangeError("out of memory");
+    });
+    try {
+      expect(() => r.addRegions([["tokyo", 200_000], ["sf", 1]])).toThrow(/WebAssembly memory cannot grow/);
+    } finally {
+      grow.mockRestore();
+    }
+    expect(observe(r)).toEqual(before);
+  });
+});
+
+describe("a 1,000,000-node ring", () => {
+  const regions: [string, number][] = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000]);
+  const keys = Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? `${i}-${"é".repeat(i % 30)}` : `sess-${i * 7919}`));
+  let expected: (string | null)[];
+
+  beforeAll(() => {
+    // The pure engine, built region by region, is the independent answer.
+    const pure = new PureRegionRouter();
+    pure.addRegions(regions);
+    expected = keys.map((k) => pure.route(k));
+  });
+
+  it.each(engines.filter(([name]) => name !== "pure"))("routes like the pure engine on the %s engine, route and routeMany", (_, RegionRouter) => {
+    const r = new RegionRouter();
+    r.addRegions(regions);
+    expect(r.routeMany(keys)).toEqual(expected);
+    expect(keys.map((k) => r.route(k))).toEqual(expected);
+    // One merge in and out of a big ring keeps every other answer.
+    r.addRegion("tokyo", 1000);
+    const moved = r.routeMany(keys).filter((region, i) => region !== expected[i]);
+    expect(new Set(moved)).toEqual(moved.length ? new Set(["tokyo"]) : new Set());
+    r.removeRegion("tokyo");
+    expect(r.routeMany(keys)).toEqual(expected);
+  });
+});
