@@ -7,14 +7,6 @@ import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
 export const FORMATS = ["tsv", "json"] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** The one place the CLI routes a batch of ids, so switching to the library's batch call is one line. */
-export function routeBatch(router: RegionRouter, ids: readonly string[]): (string | null)[] {
-  // TODO(issue 3): return router.routeMany(ids); once routeMany is on main.
-  const regions = new Array<string | null>(ids.length);
-  for (let i = 0; i < ids.length; i++) regions[i] = router.route(ids[i]);
-  return regions;
-}
-
 /** True when some region owns a position: a region of weight w > 0 has at least w virtual nodes. */
 export function hasPositions(router: RegionRouter): boolean {
   for (const weight of router.weights().values()) if (weight > 0) return true;
@@ -35,7 +27,7 @@ export class LineRouter {
   /** The output for a lineChunks() piece; a Buffer with its own ArrayBuffer, or a string. */
   render(lines: Buffer): Buffer | string {
     const ids = decodeLines(lines);
-    const regions = routeBatch(this.router, ids) as string[];
+    const regions = this.router.routeMany(ids) as string[];
     return this.format === "tsv" ? renderTsv(lines, regions, this.suffixes) : renderJson(ids, regions);
   }
 }

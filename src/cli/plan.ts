@@ -3,7 +3,6 @@ import { type Movement, movement, type RegionRouter } from "../index.js";
 import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { openInputs } from "./inputs.js";
-import { routeBatch } from "./line-router.js";
 import { decodeLines, lineChunks } from "./lines.js";
 import { writeOut } from "./output.js";
 import { parseRegionWeight, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
@@ -142,7 +141,7 @@ function describeMovement(changes: readonly string[], { moved, flows }: Movement
 
 /** [id, from, to] for each id whose region differs between the two rings. */
 function* movedSessions(before: RegionRouter, after: RegionRouter, ids: readonly string[]): Generator<[string, string | null, string | null]> {
-  const from = routeBatch(before, ids);
-  const to = routeBatch(after, ids);
+  const from = before.routeMany(ids);
+  const to = after.routeMany(ids);
   for (let i = 0; i < ids.length; i++) if (from[i] !== to[i]) yield [ids[i], from[i], to[i]];
 }

@@ -33,14 +33,15 @@ ${RING_HELP}
 
 Options:
   --format tsv|json           output format (default tsv)
-  --threads N|auto            route in N worker threads (1: none); auto (the default) uses one per
-                              CPU once the input passes ${PARALLEL_BYTES >> 20} MB
+  --threads N|auto            route in N worker threads; 1 (the default) routes on the main thread;
+                              auto uses one per CPU once the input passes ${PARALLEL_BYTES >> 20} MB. Workers
+                              pay off only on idle cores: on a busy machine they cost more than they save
   -h, --help                  show this help
 `,
   async run(args) {
     const parsed = parseArgs("route", args, { ...RING_OPTIONS, format: { kind: "string" }, threads: { kind: "string" } });
     const format = parseFormat(parsed.one("format") ?? "tsv");
-    const threads = parseThreads(parsed.one("threads") ?? "auto");
+    const threads = parseThreads(parsed.one("threads") ?? "1");
     const router = ringFromOptions(parsed);
     if (!hasPositions(router)) throw new UsageError("the ring has no positions (every region has weight 0): nothing to route to");
     const inputs = openInputs(parsed.positionals, "input file");
