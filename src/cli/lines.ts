@@ -9,8 +9,12 @@ import type { Input } from "./inputs.js";
 export const NEWLINE = 0x0a;
 export const CARRIAGE_RETURN = 0x0d;
 
-/** Bytes per read: large enough that per-batch costs vanish, small enough to bound memory. */
-const READ_BYTES = 1 << 20;
+/**
+ * Bytes per read. Measured on 2,000,000 ids: 32-64 KiB reads beat 1 MiB ones by about a quarter of
+ * the CPU time, since each piece's few thousand strings die young (cheap scavenges) and the buffers
+ * stay in cache; below 32 KiB per-piece costs take over.
+ */
+const READ_BYTES = 1 << 16;
 
 /**
  * The input in pieces of whole lines, as read: lines joined by "\n", without the final "\n",

@@ -71,6 +71,16 @@ describe("region-router route", () => {
     expect(result.stdout).toBe(ids.map((id) => `${id}\t${router.route(id)}\n`).join(""));
   });
 
+  it("routes on a ring of many regions (past the small-ring lookup)", () => {
+    const regions = Array.from({ length: 20 }, (_, i) => [`region-${i}`, (i % 4) + 1] as const);
+    const router = new CryptoPortRouter();
+    for (const [region, weight] of regions) router.addRegion(region, weight);
+    const ids = Array.from({ length: 3000 }, (_, i) => `many-${i}`);
+    const result = cli(["route", ...regions.flatMap(([region, weight]) => ["--region", `${region}=${weight}`])], ids.join("\n"));
+    expect(new Set(result.stdout.split("\n").map((line) => line.split("\t")[1])).size).toBeGreaterThan(8);
+    expect(result.stdout).toBe(ids.map((id) => `${id}\t${router.route(id)}\n`).join(""));
+  });
+
   describe("large streamed input (200,000 lines)", () => {
     const count = 200_000;
     const ids = Array.from({ length: count }, (_, i) => (i % 997 === 0 ? "" : `sess-${i}-${(i * 2654435761) >>> 0}`));
