@@ -1,10 +1,11 @@
 // The command line's end-to-end speed: `region-router route` on 2,000,000 ids, process start
 // included, against `awk '{print $0 "\tx"}'` copying the same lines (issue 5's yardstick: at most
 // 5x). Both read the same file and write to /dev/null; runs alternate so load hits both alike.
+// Also shown: the same with --threads 2 (worker threads; opt-in, see the README).
 // Usage: node bench/cli.mjs [--ids N] [--runs R]   (after npm run build)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, openSync, closeSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
@@ -52,19 +53,23 @@ const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const dir = mkdtempSync(join(tmpdir(), "region-router-bench-"));
 try {
   console.log(`region-router route vs awk, ${count.toLocaleString("en")} ids, ${runs} alternating runs each (median, min ms)`);
+  console.log(`node ${process.version}, ${cpus().length} × ${cpus()[0]?.model ?? "?"}, load average ${loadavg().map((x) => x.toFixed(2)).join(" ")}`);
   for (const kind of ["uuid", "short"]) {
     const file = join(dir, `${kind}.txt`);
     writeFileSync(file, generate(kind));
     const awk = [];
     const cli = [];
+    const threaded = [];
     for (let r = 0; r < runs; r++) {
       awk.push(timeOnce("awk", ['{print $0 "\\tx"}', file]));
       cli.push(timeOnce(process.execPath, [bin, "route", ...ring, file]));
+      threaded.push(timeOnce(process.execPath, [bin, "route", ...ring, "--threads", "2", file]));
     }
-    const ratio = median(cli) / median(awk);
+    const show = (ms) => `${median(ms).toFixed(0).padStart(5)} (${Math.min(...ms).toFixed(0)})`;
+    const ratio = (ms) => `${(median(ms) / median(awk)).toFixed(2)}x`;
     console.log(
-      `${kind.padEnd(5)}  awk ${median(awk).toFixed(0).padStart(5)} (${Math.min(...awk).toFixed(0)})` +
-        `  region-router ${median(cli).toFixed(0).padStart(5)} (${Math.min(...cli).toFixed(0)})  ratio ${ratio.toFixed(2)}x`,
+      `${kind.padEnd(5)}  awk ${show(awk)}  region-router ${show(cli)} = ${ratio(cli)}` +
+        `  --threads 2 ${show(threaded)} = ${ratio(threaded)}`,
     );
   }
 } finally {

@@ -34,6 +34,9 @@ describe("region-router route", () => {
     expect(result.status).toBe(0);
     // "c\rd" keeps its inner \r: only the one before \n belongs to the line ending.
     expect(result.stdout).toBe(expected(["a", "b", "", "", "c\rd", "e"]));
+    // A CRLF file whose final "\n" is missing: the "\r" still belongs to the line ending.
+    expect(cli(["route", ...SEED_RING], "x\r\ny\r").stdout).toBe(expected(["x", "y"]));
+    expect(cli(["route", ...SEED_RING], "δ\r\nε\r").stdout).toBe(expected(["δ", "ε"]));
   });
 
   it("writes nothing for empty input and one line for a lone newline", () => {
