@@ -1,7 +1,7 @@
 // Line-oriented inputs: files named on the command line, or stdin ("-" or no file at all).
 // Every file is opened before anything is written, so an unreadable file fails the command
 // while stdout is still empty.
-import { closeSync, fstatSync, openSync, read } from "node:fs";
+import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
 import { fileError, UsageError } from "./usage-error.js";
 
 export interface Input {
@@ -43,16 +43,22 @@ function openFile(path: string, what: string): number {
   return fd;
 }
 
-/** Reads straight from a descriptor: no stream, no copies beyond the kernel's. */
+/**
+ * Reads straight from a descriptor: no stream, no copies beyond the kernel's. A regular file is
+ * read synchronously (it never blocks for long, and a thread-pool round trip per 64 KiB costs
+ * more than the read); pipes and sockets through the thread pool, so a slow writer blocks nothing.
+ */
 function fdInput(name: string, fd: number): Input {
   const stat = fstatSync(fd);
   return {
     name,
     size: stat.isFile() ? stat.size : undefined,
-    read: (into, at) =>
-      new Promise((resolve, reject) => {
-        read(fd, into, at, into.length - at, null, (error, bytes) => (error ? reject(error) : resolve(bytes)));
-      }),
+    read: stat.isFile()
+      ? async (into, at) => readSync(fd, into, at, into.length - at, null)
+      : (into, at) =>
+          new Promise((resolve, reject) => {
+            read(fd, into, at, into.length - at, null, (error, bytes) => (error ? reject(error) : resolve(bytes)));
+          }),
   };
 }
 
