@@ -60,8 +60,7 @@ export function routeMany(keys: usize, offsets: usize, count: u32, ring: usize, 
   for (let i: usize = 0; i < count; i++) {
     const start = load<u32>(offsets + (i << 2));
     const len = <usize>(load<u32>(offsets + (i << 2), 4) - start);
-    md5(keys + start, len);
-    store<i32>(out + (i << 2), ownerOf(ring, lowerBound(ring, n, table, bits, digestHi(), digestLo())));
+    store<i32>(out + (i << 2), route(keys + start, len, ring, n, table, bits));
   }
 }
 

@@ -4,6 +4,7 @@ import { createHash } from "node:crypto";
 import HashRing from "hashring";
 import { RegionRouter as WasmRouter } from "../dist/index.js";
 import { RegionRouter as PureRouter } from "../dist/pure.js";
+import { Bench } from "tinybench";
 import { CryptoPortRouter } from "./crypto-port.mjs";
 import { fmt, machine, medianMs, sessionIds, table, timePerKey } from "./lib.mjs";
 
@@ -45,23 +46,63 @@ for (const [label, regions] of [["small ring: sf, london, bangalore x 3 (9 point
   );
 }
 
-// Ring builds: 1,000,000 virtual nodes in one region, and the 100 x 160 ring.
+// Batches: routeMany over 1,024 ids per call against route() one by one, both engines.
+{
+  const bench = new Bench({ time: 800, warmupTime: 200 });
+  const batch = 1024;
+  const batches = Array.from({ length: keys.length / batch }, (_, i) => keys.slice(i * batch, (i + 1) * batch));
+  const routers = { wasm: new WasmRouter(), pure: new PureRouter() };
+  for (const r of Object.values(routers)) r.addRegions(small);
+  let next = 0;
+  const ids = () => batches[next++ % batches.length];
+  bench.add("WebAssembly routeMany (SIMD, 8 keys per MD5 pass)", () => routers.wasm.routeMany(ids()));
+  bench.add("WebAssembly route, one call per key", () => { for (const k of ids()) routers.wasm.route(k); });
+  bench.add("pure routeMany", () => routers.pure.routeMany(ids()));
+  bench.add("pure route, one call per key", () => { for (const k of ids()) routers.pure.route(k); });
+  bench.runSync();
+  const rows = bench.tasks.map((t) => [t.name, (t.result.latency.p50 * 1e6) / batch]);
+  const many = rows[0][1];
+  console.log("## Batches: 1,024 ids (sess-N and UUIDs, 12-36 bytes) per call, small ring\n");
+  table(["implementation", "ns per id", "ids per second", "WebAssembly routeMany is"], rows.map(([name, ns]) => [name, fmt(ns), `${fmt(1e3 / ns, 2)} M`, `${fmt(ns / many, 2)}x faster`]));
+}
+
+// Ring size: single-key route on a 1,000,000-node ring against the small ring.
+{
+  const big = new WasmRouter();
+  big.addRegions(Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000]));
+  const little = new WasmRouter();
+  little.addRegions(small);
+  const [a, b] = timePerKey([["small ring (9 nodes)", (k) => little.route(k)], ["1,000,000-node ring", (k) => big.route(k)]], keys);
+  console.log("## Ring size: WebAssembly route(), 9 nodes vs 1,000,000 nodes\n");
+  table(["ring", "ns/route", "vs small ring"], [[a.name, fmt(a.ns), "1.00x"], [b.name, fmt(b.ns), `${fmt(b.ns / a.ns, 2)}x`]]);
+}
+
+// Ring builds: 1,000,000 virtual nodes, against node:crypto only hashing their names; then one
+// weight-1000 region merged into (and removed from) that ring.
+const million = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000]);
+const cryptoNames = medianMs(() => {
+  for (const [name, w] of million) for (let i = 0; i < w; i++) createHash("md5").update(`${name}#${i}`).digest();
+}, { runs: 3 });
 const buildRows = [];
 for (const [name, Router] of [["WebAssembly engine", WasmRouter], ["pure engine", PureRouter]]) {
-  const million = medianMs((r) => r.addRegion("big", 1_000_000), { runs: 3, setup: () => new Router() });
+  const full = medianMs((r) => r.addRegions(million), { runs: 3, setup: () => new Router() });
   const fleet = medianMs((r) => { for (const [n, w] of large) r.addRegion(n, w); }, { runs: 5, setup: () => new Router() });
-  buildRows.push([name, fmt(million), fmt(fleet)]);
+  const ring = new Router();
+  ring.addRegions(million);
+  const add = medianMs(() => { ring.addRegion("tokyo", 1000); ring.removeRegion("tokyo"); }, { runs: 5 });
+  const addOnly = medianMs((r) => r.addRegion("tokyo", 1000), { runs: 5, setup: () => (ring.removeRegion("tokyo"), ring) });
+  buildRows.push([name, fmt(full), `${fmt((full / cryptoNames) * 100)}%`, fmt(addOnly, 2), `${fmt((addOnly / cryptoNames) * 100, 2)}%`, fmt(add - addOnly, 2), fmt(fleet)]);
 }
-const cryptoNames = medianMs(() => {
-  for (let i = 0; i < 1_000_000; i++) createHash("md5").update(`big#${i}`).digest();
-}, { runs: 3 });
-buildRows.push(["node:crypto, only hashing the 1,000,000 names", fmt(cryptoNames), ""]);
 console.log("## Ring builds (ms, median)\n");
-table(["implementation", "1,000,000 virtual nodes", "100 regions x 160, region by region"], buildRows);
+console.log(`node:crypto just hashing the 1,000,000 virtual-node names: ${fmt(cryptoNames)} ms\n`);
+table(
+  ["implementation", "build 1,000,000 nodes (addRegions)", "of node:crypto's hashing", "add weight-1000 region to it", "of node:crypto's hashing", "remove it again", "100 regions x 160, one addRegion each"],
+  buildRows,
+);
 
 // Memory: linear memory of a WebAssembly router holding 1,000,000 virtual nodes.
 const r = new WasmRouter();
-r.addRegion("big", 1_000_000);
+r.addRegions(million);
 const mem = r.ring.mem;
 const ringBytes = mem.table - mem.ring;
 const indexBytes = mem.scratch - mem.table;

@@ -9,9 +9,9 @@
 //
 // The byte-length prefix keeps names containing spaces or newlines unambiguous; sorting by UTF-8
 // bytes (= code point order) makes it independent of insertion order and easy to reproduce outside
-// JavaScript. The pure-TypeScript MD5 serves both engines, so they cannot disagree.
-import { bswap32, Md5 } from "./pure/md5.js";
-import { encodeUtf8, maxUtf8Bytes } from "./utf8.js";
+// JavaScript. Each engine hashes it with its own MD5 (both are checked against RFC 1321 and
+// node:crypto), so the WebAssembly bundle does not carry the pure engine's MD5 as well.
+import type { Ring } from "./ring.js";
 
 const encoder = new TextEncoder();
 
@@ -30,12 +30,9 @@ export function canonicalDefinition(vnodesPerWeight: number, weights: Iterable<[
   return text;
 }
 
-const hex = (word: number): string => (bswap32(word) >>> 0).toString(16).padStart(8, "0");
-
 /** The MD5 of canonicalDefinition(...), as 32 lowercase hex digits. */
-export function fingerprint(vnodesPerWeight: number, weights: Iterable<[string, number]>): string {
-  const text = canonicalDefinition(vnodesPerWeight, weights);
-  const md5 = new Md5();
-  md5.digest(encodeUtf8(text, md5.reserve(maxUtf8Bytes(text)), 0));
-  return Array.from(md5.state, hex).join("");
+export function fingerprint(ring: Ring, vnodesPerWeight: number, weights: Iterable<[string, number]>): string {
+  let hex = "";
+  for (const byte of ring.md5(canonicalDefinition(vnodesPerWeight, weights))) hex += byte.toString(16).padStart(2, "0");
+  return hex;
 }

@@ -27,15 +27,29 @@ export interface Ring {
    * All or nothing: when it throws (memory cannot grow), the ring is unchanged.
    */
   update(remove: readonly number[], add: readonly VnodeRun[]): void;
+  /** The 16-byte MD5 digest of the UTF-8 of text (the engine's own MD5, for fingerprints). */
+  md5(text: string): Uint8Array;
   /** An independent copy. */
   clone(): Ring;
 }
 
 /**
- * log2 of the number of buckets in the ring index for n virtual nodes: about n/2 to n/4 buckets,
- * so a lookup scans two to four entries and the index costs at most 2 bytes per virtual node.
- * Both engines use it, so they build identical indexes.
+ * log2 of the bucket count for sorting n new virtual nodes (a counting sort on the top bits, then
+ * insertion sort within buckets): n/4 to n/2 buckets, so each holds two to four nodes.
+ */
+export function sortBits(n: number): number {
+  return Math.max(1, 31 - Math.clz32(n) - 1);
+}
+
+/** The ring index never has more than 2^INDEX_MAX_BITS buckets (a 256 KiB table). */
+export const INDEX_MAX_BITS = 16;
+
+/**
+ * log2 of the number of buckets in the ring index for n virtual nodes: like sortBits (two to four
+ * nodes per bucket, at most 2 bytes per node) up to 2^16 buckets. Past that, a bigger table would
+ * itself miss the caches and the TLB; a lookup costs one random access into the ring plus a short
+ * scan through adjacent entries, which measured faster (bench/RESULTS.md). Both engines use it.
  */
 export function indexBits(n: number): number {
-  return Math.max(1, 31 - Math.clz32(n) - 1);
+  return Math.min(INDEX_MAX_BITS, sortBits(n));
 }

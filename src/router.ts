@@ -171,7 +171,7 @@ export class RegionRouterBase {
 
   /** MD5 (32 hex digits) of the canonical ring definition: the same for the same definition everywhere. */
   fingerprint(): string {
-    return fingerprint(this.k, this.weights());
+    return fingerprint(this.ring, this.k, this.weights());
   }
 
   /** The positions in ring order and their regions' names. */

@@ -1,13 +1,8 @@
 // Replays the golden vectors generated from the Python reference (test/fixtures/vectors.json, made
 // by ../shared/reference/vectors.py --seed 7 --cases 40 --routes 200) on both engines.
-import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
 import { engines } from "./support/engines.js";
-
-type VectorOp = ["add", string, number] | ["remove", string] | ["route", string, string | null];
-const vectors: { cases: { name: string; ops: VectorOp[] }[] } = JSON.parse(
-  readFileSync(new URL("./fixtures/vectors.json", import.meta.url), "utf8"),
-);
+import { vectors } from "./support/vectors.js";
 
 describe.each(engines)("golden vectors on the %s engine", (_, RegionRouter) => {
   it("has vectors to replay", () => {

@@ -2,7 +2,7 @@
 // (assembly/ring.ts), over typed arrays in the JS heap. Positions are four big-endian 32-bit words
 // with the sign bit flipped, so plain signed int32 comparisons order them as unsigned 128-bit
 // numbers and V8 never boxes a word as a heap number.
-import { indexBits, type Ring, type VnodeRun } from "../ring.js";
+import { indexBits, sortBits, type Ring, type VnodeRun } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../utf8.js";
 import { bswap32, Md5 } from "./md5.js";
 
@@ -48,7 +48,7 @@ function copyEntry(from: Entries, i: number, to: Entries, j: number): void {
 
 /** Counting sort on the top bits, then insertion sort inside each (tiny) bucket. */
 function sortEntries(src: Entries, n: number): Entries {
-  const bits = indexBits(n);
+  const bits = sortBits(n);
   const buckets = 1 << bits;
   const starts = new Int32Array(buckets + 1);
   for (let i = 0; i < n; i++) starts[bucketOf(src.words[i << 2], bits) + 1]++;
@@ -77,7 +77,7 @@ function sortEntries(src: Entries, n: number): Entries {
 }
 
 export class PureRing implements Ring {
-  private readonly md5 = new Md5();
+  private readonly md5Hasher = new Md5();
 
   constructor(
     private words: Int32Array = new Int32Array(0),
@@ -105,7 +105,7 @@ export class PureRing implements Ring {
   locate(key: string): number {
     const n = this.n;
     if (n === 0) return -1;
-    const md5 = this.md5;
+    const md5 = this.md5Hasher;
     md5.digest(encodeUtf8(key, md5.reserve(maxUtf8Bytes(key)), 0));
     const h = md5.state;
     const k0 = bswap32(h[0]) ^ FLIP, k1 = bswap32(h[1]) ^ FLIP;
@@ -158,6 +158,13 @@ export class PureRing implements Ring {
     this.table = table;
   }
 
+  md5(text: string): Uint8Array {
+    const md5 = this.md5Hasher;
+    md5.digest(encodeUtf8(text, md5.reserve(maxUtf8Bytes(text)), 0));
+    // MD5's digest is its four state words, each little-endian.
+    return Uint8Array.from({ length: 16 }, (_, i) => md5.state[i >> 2] >>> ((i & 3) * 8));
+  }
+
   clone(): Ring {
     return new PureRing(this.words.slice(), this.owners.slice(), this.n, this.bits, this.table.slice());
   }
@@ -167,7 +174,7 @@ export class PureRing implements Ring {
     let m = 0;
     for (const run of add) m += run.count;
     const out: Entries = { words: new Int32Array(m * 4), owners: new Int32Array(m) };
-    const md5 = this.md5;
+    const md5 = this.md5Hasher;
     let k = 0;
     for (const { slot, name, count } of add) {
       const prefix = `${name}#`;

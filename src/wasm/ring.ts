@@ -2,7 +2,7 @@
 // merging and searching run in assembly/. This file plans each call's memory, checks it can have
 // it, and only then lets WebAssembly touch the ring.
 import type { Ring, VnodeRun } from "../ring.js";
-import { indexBits } from "../ring.js";
+import { sortBits } from "../ring.js";
 import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../utf8.js";
 import { align8, ENTRY_BYTES, RingMemory } from "./layout.js";
 
@@ -24,9 +24,14 @@ export class WasmRing implements Ring {
 
   route(key: string): number {
     const mem = this.mem;
+    return mem.wasm.route(mem.scratch, this.encodeKey(key), mem.ring, mem.n, mem.table, mem.bits);
+  }
+
+  /** The key's UTF-8 at the scratch start; returns its length. */
+  private encodeKey(key: string): number {
+    const mem = this.mem;
     mem.reserveScratch(maxUtf8Bytes(key));
-    const len = encodeUtf8(key, mem.bytes, mem.scratch);
-    return mem.wasm.route(mem.scratch, len, mem.ring, mem.n, mem.table, mem.bits);
+    return encodeUtf8(key, mem.bytes, mem.scratch);
   }
 
   routeMany(keys: readonly string[]): Int32Array {
@@ -67,9 +72,7 @@ export class WasmRing implements Ring {
 
   locate(key: string): number {
     const mem = this.mem;
-    mem.reserveScratch(maxUtf8Bytes(key));
-    const len = encodeUtf8(key, mem.bytes, mem.scratch);
-    return mem.wasm.locate(mem.scratch, len, mem.ring, mem.n, mem.table, mem.bits);
+    return mem.wasm.locate(mem.scratch, this.encodeKey(key), mem.ring, mem.n, mem.table, mem.bits);
   }
 
   ownerAt(index: number): number {
@@ -103,7 +106,7 @@ export class WasmRing implements Ring {
     const run = align8(name + nameRoom);
     const sorted = align8(run + m * ENTRY_BYTES);
     const runTable = align8(sorted + m * ENTRY_BYTES);
-    mem.reserve(runTable + ((1 << indexBits(m)) + 1) * 4 + 64);
+    mem.reserve(runTable + ((1 << sortBits(m)) + 1) * 4 + 64);
 
     const wasm = mem.wasm;
     let kept = n;
@@ -118,20 +121,25 @@ export class WasmRing implements Ring {
       wasm.hashVnodes(name, prefixLen, 0, count, slot, at);
       at += count * ENTRY_BYTES;
     }
-    if (m > 0 && kept === 0) {
-      // A fresh ring: sort straight into place; the sort's bucket starts are the ring index.
-      mem.resize(m);
-      wasm.sortEntries(run, m, mem.ring, mem.table, mem.bits);
-    } else {
-      if (m > 0) {
-        wasm.sortEntries(run, m, sorted, runTable, indexBits(m));
-        wasm.mergeEntries(mem.ring, kept, sorted, m);
-      }
-      mem.resize(kept + m);
-      wasm.buildTable(mem.ring, mem.n, mem.table, mem.bits);
+    if (m > 0) {
+      // A fresh ring: sort straight into place; otherwise sort aside and merge in one pass.
+      const fresh = kept === 0;
+      wasm.sortEntries(run, m, fresh ? mem.ring : sorted, runTable, sortBits(m));
+      if (!fresh) wasm.mergeEntries(mem.ring, kept, sorted, m);
     }
+    mem.resize(kept + m);
+    wasm.buildTable(mem.ring, mem.n, mem.table, mem.bits);
     this.slots = slots;
     if (mem.bytes.length - mem.neededBytes > IDLE_BYTES + mem.neededBytes / 4) this.compact();
+  }
+
+  md5(text: string): Uint8Array {
+    const mem = this.mem;
+    mem.reserveScratch(maxUtf8Bytes(text) + 16);
+    const out = mem.scratch;
+    const len = encodeUtf8(text, mem.bytes, out + 16);
+    mem.wasm.md5Into(out + 16, len, out);
+    return mem.bytes.slice(out, out + 16);
   }
 
   clone(): Ring {

@@ -1,0 +1,64 @@
+#!/usr/bin/env node
+// Start-up cost as a fresh Node process pays it: load the package, construct a RegionRouter, add
+// three regions (100 virtual nodes each) and route one session id. Each sample is a new process, so
+// nothing is warm: module loading, WebAssembly compilation and first-call costs are all in it.
+// Prints the median per entry and module format, in total and per phase (load, construct, three
+// addRegion calls, first route), with the range of the totals. The machine's load shows directly in
+// these figures: compare runs on a quiet machine. `npm run build` first: it loads dist/.
+// Usage: node bench/startup.mjs [samples]   (default 15)
+import { execFileSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const samples = Number(process.argv[2] ?? 15);
+if (!existsSync(`${root}dist/cjs/index.js`)) {
+  console.error("dist/ is missing: run `npm run build` first.");
+  process.exit(1);
+}
+
+/** After the load (which ends at t1): the phases, timed separately, printed as JSON. */
+const FIRST_ROUTE = `
+  const t1 = performance.now();
+  const router = new RegionRouter();
+  const t2 = performance.now();
+  router.addRegion("us-east", 100);
+  router.addRegion("eu-west", 100);
+  router.addRegion("ap-south", 100);
+  const t3 = performance.now();
+  if (router.route("sess-1") === null) throw new Error("no route");
+  const t4 = performance.now();
+  process.stdout.write(JSON.stringify({ total: t4 - t0, load: t1 - t0, construct: t2 - t1, add: t3 - t2, route: t4 - t3 }));
+`;
+const PHASES = ["total", "load", "construct", "add", "route"];
+
+/**
+ * Each child measures from just before it loads the package (self-reference resolves the name). An
+ * ESM child first imports an empty module, so Node's own one-time ESM loader start-up (the same for
+ * any package) is not counted against this one.
+ */
+const WARM_LOADER = `await import("data:text/javascript,");`;
+const NO_OP = "data:text/javascript,export class RegionRouter { addRegion() {} route() { return 'x'; } }";
+const CASES = [
+  // The floor: the same steps on a class that does nothing, so what the machine and Node charge for
+  // any import shows beside what this package adds.
+  ["baseline: a no-op class, ESM", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("${NO_OP}");`],
+  ["ESM    import('region-router')", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("region-router");`],
+  ["ESM    import('region-router/pure')", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("region-router/pure");`],
+  ["CJS    require('region-router')", "commonjs", `const t0 = performance.now(); const { RegionRouter } = require("region-router");`],
+  ["CJS    require('region-router/pure')", "commonjs", `const t0 = performance.now(); const { RegionRouter } = require("region-router/pure");`],
+];
+
+const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
+
+console.log(`import + new RegionRouter() + 3 addRegion(…, 100) + first route, ${samples} fresh processes each (Node ${process.version}):`);
+console.log(`  ${"".padEnd(38)} ${PHASES.map((phase) => phase.padStart(11)).join("")}   (medians, ms; total min..max)`);
+for (const [label, inputType, load] of CASES) {
+  const runs = [];
+  for (let i = 0; i < samples; i++) {
+    runs.push(JSON.parse(execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", load + FIRST_ROUTE], { cwd: root, encoding: "utf8" })));
+  }
+  const totals = runs.map((run) => run.total);
+  const medians = PHASES.map((phase) => median(runs.map((run) => run[phase])).toFixed(2).padStart(11)).join("");
+  console.log(`  ${label.padEnd(38)} ${medians}   (${Math.min(...totals).toFixed(2)}..${Math.max(...totals).toFixed(2)})`);
+}

@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+// The package's JavaScript, after `tsc` has written the declarations into dist/:
+//   dist/index.js, dist/pure.js   ESM, bundled by esbuild with code splitting: each entry is one
+//                                 file plus one shared chunk (the router, validation, operations), so
+//                                 a fresh process loads 2 modules instead of ~20 (about half the
+//                                 load time; see bench/startup.mjs), and both entries still share
+//                                 one RegionRouterBase.
+//   dist/cjs/                     CommonJS: those same three files, each converted on its own (esbuild
+//                                 cannot split CommonJS, and separate bundles would each carry their
+//                                 own RegionRouterBase), beside a package.json saying
+//                                 {"type":"commonjs"} so Node and TypeScript read dist/cjs/*.js and
+//                                 *.d.ts as CommonJS.
+// The declarations are tsc's: they hold no module syntax that differs between the two formats, so
+// the same text serves both (copied into dist/cjs/).
+import { build } from "esbuild";
+import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { dirname, join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+const root = fileURLToPath(new URL("..", import.meta.url));
+const src = join(root, "src");
+const dist = join(root, "dist");
+const cjs = join(dist, "cjs");
+const ENTRIES = ["index.ts", "pure.ts"].map((entry) => join(src, entry));
+
+/** Every file under `dir` whose name ends with `suffix`, as absolute paths. */
+function filesUnder(dir, suffix) {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(suffix))
+    .map((entry) => join(entry.parentPath, entry.name));
+}
+
+// Start from tsc's declarations alone, so no module deleted from src/ lives on as JavaScript.
+rmSync(cjs, { recursive: true, force: true });
+for (const file of [...filesUnder(dist, ".js"), ...filesUnder(dist, ".js.map")]) rmSync(file);
+
+const common = { target: "es2022", sourcemap: true, logLevel: "warning" };
+
+const esm = await build({
+  ...common,
+  metafile: true,
+  entryPoints: ENTRIES,
+  outdir: dist,
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "neutral",
+  chunkNames: "shared-[hash]",
+});
+
+await build({
+  ...common,
+  // Each ESM output file alone (no bundling): `import "./shared-….js"` becomes a require of the same
+  // name, which this build writes too. esbuild follows their source maps back to src/.
+  entryPoints: Object.keys(esm.metafile.outputs).filter((file) => file.endsWith(".js")).map((file) => join(root, file)),
+  outdir: cjs,
+  format: "cjs",
+  // "node" makes esbuild annotate the exports so that Node can also import() these files by name.
+  platform: "node",
+});
+
+for (const declaration of filesUnder(dist, ".d.ts")) {
+  if (declaration.startsWith(cjs)) continue;
+  const target = join(cjs, relative(dist, declaration));
+  mkdirSync(dirname(target), { recursive: true });
+  copyFileSync(declaration, target);
+}
+
+// The `region-router` command line (package.json "bin"): its own ESM bundle for Node, split between
+// the two entries (the bin and its route worker), so a start loads three modules. The CLI never
+// hands its routers to the library entries, so carrying its own RegionRouterBase is safe.
+await build({
+  ...common,
+  entryPoints: ["cli/main.ts", "cli/route-worker.ts"].map((entry) => join(src, entry)),
+  outdir: join(dist, "cli"),
+  bundle: true,
+  splitting: true,
+  format: "esm",
+  platform: "node",
+  chunkNames: "shared-[hash]",
+});
+
+writeFileSync(join(cjs, "package.json"), '{\n  "type": "commonjs"\n}\n');
+

@@ -1,0 +1,36 @@
+// Size budgets. Every WebAssembly module stays within 4 KiB, and a browser app that imports
+// RegionRouter pays at most 6 KiB minified + gzipped (scripts/sizes.mjs measures it; run that file to
+// print the figures). Start-up time is a benchmark figure (bench/startup.mjs), never asserted here.
+import { describe, expect, it } from "vitest";
+import { browserBundle } from "../scripts/sizes.mjs";
+import * as generated from "../src/wasm/code.generated.js";
+import { wasmBytes } from "../src/wasm/module.js";
+import { packedAppRoot } from "./support/packed-app.js";
+
+const WASM_BUDGET = 4 * 1024;
+const BUNDLE_BUDGET = 6 * 1024;
+
+const modules = Object.entries(generated as Record<string, string>)
+  .filter(([name]) => name.endsWith("Wasm"))
+  .map(([name, base64]) => [name, new Uint8Array(Buffer.from(base64, "base64"))] as const);
+
+describe("size budgets", () => {
+  it("finds the generated modules, among them every one the engine loads", () => {
+    const generatedBase64 = modules.map(([, bytes]) => Buffer.from(bytes).toString("base64"));
+    const loaded = Object.values(wasmBytes).map((bytesOf) => Buffer.from(bytesOf()).toString("base64"));
+    expect(loaded.length).toBeGreaterThan(0);
+    for (const base64 of loaded) expect(generatedBase64).toContain(base64);
+  });
+
+  it.each(modules)(`%s is valid WebAssembly of at most ${WASM_BUDGET} bytes`, (_name, bytes) => {
+    expect(WebAssembly.validate(bytes)).toBe(true);
+    expect(bytes.length).toBeLessThanOrEqual(WASM_BUDGET);
+  });
+
+  it(`a browser bundle of RegionRouter is at most ${BUNDLE_BUDGET} bytes minified + gzipped`, async () => {
+    // Bundled from the packed package, so the exports map and sideEffects are the shipped ones.
+    const { code, gzipped } = await browserBundle("region-router", packedAppRoot());
+    expect(code, "the bundle carries the engine, WebAssembly inlined").toContain(Buffer.from(wasmBytes.core()).toString("base64").slice(0, 200));
+    expect(gzipped).toBeLessThanOrEqual(BUNDLE_BUDGET);
+  });
+});

@@ -1,0 +1,73 @@
+// A tiny app that imports both entries of the packed package, bundled the way browser apps ship:
+// with Vite (library mode, for the browser) and with esbuild (browser ESM, and Node CommonJS for the
+// require condition). No bundler configuration beyond the entry: the package's exports map and
+// inlined WebAssembly must be enough. Each bundle then runs in Node and replays the golden vectors.
+import { build as esbuild } from "esbuild";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { build as viteBuild } from "vite";
+import { describe, expect, it } from "vitest";
+import { wasmBytes } from "../src/wasm/module.js";
+import { expectedRoutes } from "./support/replay.mjs";
+import { makeApp, packedPackageDir, runNode } from "./support/packed-app.js";
+import { vectors } from "./support/vectors.js";
+
+const APP = `
+  import { RegionRouter as Wasm } from "region-router";
+  import { RegionRouter as Pure } from "region-router/pure";
+  import vectors from "./vectors.json";
+  import { replay } from "./replay.mjs";
+  console.log(JSON.stringify({ wasm: replay(Wasm, vectors.cases), pure: replay(Pure, vectors.cases) }));
+`;
+
+const APP_CJS = `
+  const { RegionRouter: Wasm } = require("region-router");
+  const { RegionRouter: Pure } = require("region-router/pure");
+  const vectors = require("./vectors.json");
+  const { replay } = require("./replay.mjs");
+  console.log(JSON.stringify({ wasm: replay(Wasm, vectors.cases), pure: replay(Pure, vectors.cases) }));
+`;
+
+const expected = expectedRoutes(vectors.cases);
+const wasmBase64 = Buffer.from(wasmBytes.core()).toString("base64");
+
+/** Checks a bundle: self-contained (no import of the package left) and right on every vector. */
+async function runBundle(dir: string, file: string): Promise<void> {
+  const code = readFileSync(join(dir, file), "utf8");
+  expect(code).not.toMatch(/["']region-router(\/pure)?["']/);
+  expect(code, "the WebAssembly module is inlined").toContain(wasmBase64);
+  const report = (await runNode(dir, file)) as { wasm: unknown; pure: unknown };
+  expect(report.wasm).toEqual(expected);
+  expect(report.pure).toEqual(expected);
+}
+
+describe("a tiny app bundled with", () => {
+  it("Vite", async () => {
+    const dir = makeApp({ "app.js": APP });
+    await viteBuild({
+      root: dir,
+      configFile: false,
+      logLevel: "silent",
+      build: { outDir: "out", lib: { entry: "app.js", formats: ["es"], fileName: "app" } },
+    });
+    const outputs = readdirSync(join(dir, "out"));
+    expect(outputs).toHaveLength(1);
+    // Vite names an ES library .mjs unless a package.json says "type": "module"; either runs as ESM.
+    await runBundle(dir, join("out", outputs[0]));
+  });
+
+  it("esbuild for the browser (ESM)", async () => {
+    const dir = makeApp({ "app.js": APP });
+    await esbuild({ absWorkingDir: dir, entryPoints: ["app.js"], outfile: "out/app.mjs", bundle: true, minify: true, format: "esm", platform: "browser", logLevel: "silent" });
+    await runBundle(dir, "out/app.mjs");
+  });
+
+  it("esbuild for Node (CommonJS, through the require condition)", async () => {
+    const dir = makeApp({ "app.js": APP_CJS });
+    const { metafile } = await esbuild({ absWorkingDir: dir, entryPoints: ["app.js"], outfile: "out/app.cjs", bundle: true, format: "cjs", platform: "node", logLevel: "silent", metafile: true });
+    const packageFiles = Object.keys(metafile.inputs).filter((input) => input.includes("region-router/dist/"));
+    expect(packageFiles.length).toBeGreaterThan(0);
+    expect(packageFiles.filter((input) => !input.includes("region-router/dist/cjs/")), "ESM files in a require() bundle").toEqual([]);
+    await runBundle(dir, "out/app.cjs");
+  });
+});

@@ -1,0 +1,53 @@
+// Global setup: make sure dist/ is built from the current sources, then `npm pack` the package the
+// way a registry would ship it and unpack it into a throwaway app's node_modules/. Tests that check
+// how the package is consumed (require, import, bundlers, browsers) resolve `region-router` from
+// there, so they see exactly the files and the exports map a user would get.
+import { execFileSync } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import type { TestProject } from "vitest/node";
+
+declare module "vitest" {
+  export interface ProvidedContext {
+    /** A directory whose node_modules/region-router is the packed package; make apps inside it. */
+    packedAppRoot: string;
+  }
+}
+
+const root = fileURLToPath(new URL("../..", import.meta.url));
+/** Written last by `npm run build`, so its age is the build's age. */
+const buildStamp = join(root, "dist/cjs/package.json");
+/** What the build reads: a change to any of them makes dist/ stale. */
+const buildInputs = ["src", "assembly", "scripts/build-wasm.mjs", "scripts/build-js.mjs", "package.json", "tsconfig.json", "tsconfig.build.json", "asconfig.json"];
+
+function newestMtime(path: string): number {
+  const stat = statSync(path);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  let newest = stat.mtimeMs;
+  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
+  return newest;
+}
+
+function buildIfStale(): void {
+  const builtAt = existsSync(buildStamp) ? statSync(buildStamp).mtimeMs : -Infinity;
+  const changedAt = Math.max(...buildInputs.map((input) => newestMtime(join(root, input))));
+  if (changedAt <= builtAt) return;
+  execFileSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
+}
+
+export default function setup(project: TestProject): () => void {
+  buildIfStale();
+  const workDir = mkdtempSync(join(tmpdir(), "region-router-packed-"));
+  // --ignore-scripts: `prepare` would rebuild; dist/ is current now.
+  const packed = JSON.parse(
+    execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", workDir], { cwd: root, encoding: "utf8" }),
+  ) as { filename: string }[];
+  const appRoot = join(workDir, "app");
+  const installed = join(appRoot, "node_modules", "region-router");
+  mkdirSync(installed, { recursive: true });
+  execFileSync("tar", ["-xzf", join(workDir, packed[0].filename), "-C", installed, "--strip-components=1"]);
+  project.provide("packedAppRoot", appRoot);
+  return () => rmSync(workDir, { recursive: true, force: true });
+}
