@@ -1,0 +1,31 @@
+// `npm start`: the command line on the seed's ring (sf, london, bangalore at weight 3): route a few
+// sessions, show how the ring really splits the key space, and plan adding tokyo.
+import { spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import { fileURLToPath } from "node:url";
+
+const bin = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
+if (!existsSync(bin)) {
+  console.error("region-router is not built yet: run `npm run build` (npm install does it too).");
+  process.exit(1);
+}
+
+const ring = ["--region", "sf=3", "--region", "london=3", "--region", "bangalore=3"];
+const sessions = ["sess-1", "sess-2", "sess-3", "sess-42", "a7c4e1d2-0b7f-4c1e-9a3d-5f6e7d8c9b0a", "user:1001:web"];
+
+function run(args, stdin) {
+  const shown = args.map((arg) => (/^[\w=.:/-]+$/.test(arg) ? arg : `'${arg}'`)).join(" ");
+  const piped = stdin === undefined ? "" : `printf '%s\\n' ${stdin.join(" ")} | `;
+  console.log(`\n$ ${piped}region-router ${shown}`);
+  const result = spawnSync(process.execPath, [bin, ...args], { input: stdin?.join("\n") ?? "", stdio: ["pipe", "inherit", "inherit"] });
+  if (result.status !== 0) process.exit(result.status ?? 1);
+}
+
+console.log(`The seed's ring: sf, london and bangalore, weight 3 each. Sessions: ${sessions.join(", ")}`);
+run(["route", ...ring], sessions);
+run(["stats", ...ring]);
+run(["plan", ...ring, "--add", "tokyo=3", "--sessions", "-"], sessions);
+console.log(`
+"Equal" weights are not equal shares with 3 virtual nodes each. With more virtual nodes per unit
+of weight (--vnodes-per-weight 160) the shares come close to the weights:`);
+run(["stats", ...ring, "--vnodes-per-weight", "160"]);

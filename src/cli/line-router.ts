@@ -1,0 +1,33 @@
+// Routes a piece of whole input lines and renders the output lines: the work `route` does per
+// piece, the same on the main thread and in a worker.
+import type { RegionRouter } from "../index.js";
+import { decodeLines } from "./lines.js";
+import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
+
+export const FORMATS = ["tsv", "json"] as const;
+export type Format = (typeof FORMATS)[number];
+
+/** True when some region owns a position: a region of weight w > 0 has at least w virtual nodes. */
+export function hasPositions(router: RegionRouter): boolean {
+  for (const weight of router.weights().values()) if (weight > 0) return true;
+  return false;
+}
+
+export class LineRouter {
+  private readonly suffixes: RegionSuffixes;
+
+  /** `router` must have positions, so that every id routes to a region. */
+  constructor(
+    private readonly router: RegionRouter,
+    private readonly format: Format,
+  ) {
+    this.suffixes = new RegionSuffixes(router.weights().keys());
+  }
+
+  /** The output for a lineChunks() piece; a Buffer with its own ArrayBuffer, or a string. */
+  render(lines: Buffer): Buffer | string {
+    const ids = decodeLines(lines);
+    const regions = this.router.routeMany(ids) as string[];
+    return this.format === "tsv" ? renderTsv(lines, regions, this.suffixes) : renderJson(ids, regions);
+  }
+}

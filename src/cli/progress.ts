@@ -1,0 +1,38 @@
+// A progress bar on stderr, only when stderr is a terminal and the input size is known, so that
+// logs and pipes never see it. It redraws at most a few times a second.
+const REDRAW_MS = 100;
+const BAR_WIDTH = 30;
+
+/** The text of the bar for `done` of `total` bytes, e.g. "[#######.......]  48%  12.0 of 25.0 MB". */
+export function progressText(done: number, total: number, width = BAR_WIDTH): string {
+  const fraction = total > 0 ? Math.min(1, done / total) : 1;
+  const filled = Math.round(fraction * width);
+  const percent = `${Math.floor(fraction * 100)}%`.padStart(4);
+  const mb = (bytes: number) => (bytes / 1e6).toFixed(1);
+  return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${percent}  ${mb(Math.min(done, total))} of ${mb(total)} MB`;
+}
+
+export class Progress {
+  private done = 0;
+  private drawnAt = 0;
+
+  private constructor(private readonly total: number) {}
+
+  /** A bar for `total` bytes, or null when there should be none. */
+  static forInput(total: number | undefined): Progress | null {
+    return total !== undefined && process.stderr.isTTY ? new Progress(total) : null;
+  }
+
+  advance(bytes: number): void {
+    this.done += bytes;
+    const now = Date.now();
+    if (now - this.drawnAt < REDRAW_MS) return;
+    this.drawnAt = now;
+    process.stderr.write(`\r${progressText(this.done, this.total)}\x1b[K`);
+  }
+
+  /** Erase the bar, leaving the terminal as it was. */
+  finish(): void {
+    if (this.drawnAt > 0) process.stderr.write("\r\x1b[K");
+  }
+}

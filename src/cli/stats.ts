@@ -1,0 +1,82 @@
+// `region-router stats`: how the key space is really split, region by region, against the weights.
+import type { RegionRouter } from "../index.js";
+import { parseArgs } from "./args.js";
+import type { Command } from "./command.js";
+import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
+import { bar, columns, percent, points } from "./table.js";
+import { noPositionals } from "./usage-error.js";
+
+const BAR_WIDTH = 30;
+
+export interface RegionStats {
+  region: string;
+  weight: number;
+  vnodes: number;
+  /** weight / Σweight (0 when every weight is 0). */
+  expectedShare: number;
+  /** The exact fraction of the key space the region owns. */
+  share: number;
+  /** share − expectedShare. */
+  deviation: number;
+}
+
+export function regionStats(router: RegionRouter): RegionStats[] {
+  const weights = router.weights();
+  const shares = router.shares();
+  let total = 0;
+  for (const weight of weights.values()) total += weight;
+  return [...weights].map(([region, weight]) => {
+    const expectedShare = total > 0 ? weight / total : 0;
+    const share = shares.get(region) ?? 0;
+    return { region, weight, vnodes: weight * router.vnodesPerWeight, expectedShare, share, deviation: share - expectedShare };
+  });
+}
+
+export const stats: Command = {
+  name: "stats",
+  summary: "each region's weight, virtual nodes, expected and exact share, as a table and bar chart",
+  help: `Usage: region-router stats [ring options] [--json]
+
+For each region: its weight, virtual nodes (weight × vnodes-per-weight), expected share
+(weight / total weight), exact share of the key space (computed from the ring's arcs, not
+sampled), deviation (share − expected, in percentage points) and a bar of the share.
+
+${RING_HELP}
+
+Options:
+  --json                      print { "regions": [{ "region", "weight", "vnodes", "expectedShare",
+                              "share", "deviation" }] } instead (fractions, not percentages)
+  -h, --help                  show this help
+`,
+  async run(args) {
+    const parsed = parseArgs("stats", args, { ...RING_OPTIONS, json: { kind: "boolean" } });
+    noPositionals("stats", parsed.positionals);
+    const router = ringFromOptions(parsed);
+    const rows = regionStats(router);
+    if (parsed.has("json")) {
+      process.stdout.write(`${JSON.stringify({ regions: rows })}\n`);
+      return;
+    }
+    const scale = Math.max(0, ...rows.map((row) => row.share));
+    const vnodes = rows.reduce((sum, row) => sum + row.vnodes, 0);
+    process.stdout.write(
+      columns(
+        [
+          ["region", "weight", "vnodes", "expected", "share", "deviation", ""],
+          ...rows.map((row) => [
+            row.region,
+            String(row.weight),
+            String(row.vnodes),
+            percent(row.expectedShare),
+            percent(row.share),
+            points(row.deviation),
+            bar(scale > 0 ? row.share / scale : 0, BAR_WIDTH),
+          ]),
+        ],
+        [0, 6],
+      ) +
+        `\n${rows.length} regions, ${vnodes} virtual nodes (vnodes per weight ${router.vnodesPerWeight}), ` +
+        `fingerprint ${router.fingerprint()}\n`,
+    );
+  },
+};

@@ -1,0 +1,38 @@
+// Plain-text tables and numbers for the terminal.
+
+/** A fraction as a percentage with two decimals: 0.15123 → "15.12%". */
+export function percent(fraction: number): string {
+  return `${(fraction * 100).toFixed(2)}%`;
+}
+
+/** A signed difference of fractions in percentage points: -0.1821 → "-18.21 pp", 0 → "+0.00 pp". */
+export function points(difference: number): string {
+  const value = (difference * 100).toFixed(2);
+  return `${value.startsWith("-") ? "" : "+"}${value === "-0.00" ? "0.00" : value} pp`;
+}
+
+const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];
+
+/** A horizontal bar `width` characters long at `fraction` 1, in eighths of a character. */
+export function bar(fraction: number, width: number): string {
+  const eighths = Math.round(Math.max(0, Math.min(1, fraction)) * width * 8);
+  return "█".repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
+}
+
+/** Rows of cells as aligned columns: "left" columns padded on the right, the others on the left. */
+export function columns(rows: readonly (readonly string[])[], left: readonly number[] = [0]): string {
+  const widths: number[] = [];
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  return rows
+    .map((row) =>
+      row
+        .map((cell, i) => {
+          const pad = " ".repeat(widths[i] - [...cell].length);
+          return left.includes(i) ? cell + pad : pad + cell;
+        })
+        .join("  ")
+        .trimEnd(),
+    )
+    .map((line) => `${line}\n`)
+    .join("");
+}

@@ -1,0 +1,163 @@
+// `region-router stats` and `plan`, and the ring options they share with `route`, through the
+// real bin, checked against the library (whose shares and movement have their own exact tests).
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { movement, RegionRouter } from "../../src/index.js";
+import { buildRouter } from "../support/build.js";
+import { cli, SEED_RING } from "../support/cli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "region-router-cli-ops-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+function file(name: string, content: string): string {
+  const path = join(dir, name);
+  writeFileSync(path, content);
+  return path;
+}
+
+const SEED: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
+const seed = () => buildRouter(RegionRouter, SEED) as RegionRouter;
+const ok = (args: string[], input?: string) => {
+  const result = cli(args, input);
+  expect(result.stderr).toBe("");
+  expect(result.status).toBe(0);
+  return result.stdout;
+};
+
+describe("region-router stats", () => {
+  it("--json gives each region's weight, vnodes, expected and exact share and deviation", () => {
+    const { regions } = JSON.parse(ok(["stats", ...SEED_RING, "--json"]));
+    const shares = seed().shares();
+    expect(regions).toEqual(
+      SEED.map(([region, weight]) => ({
+        region,
+        weight,
+        vnodes: weight,
+        expectedShare: weight / 9,
+        share: shares.get(region),
+        deviation: shares.get(region)! - weight / 9,
+      })),
+    );
+  });
+
+  it("counts vnodes as weight × vnodes-per-weight and lists weight-0 regions at 0", () => {
+    const { regions } = JSON.parse(ok(["stats", "--region", "a=2", "--region", "b=0", "--region", "c=5", "--vnodes-per-weight", "40", "--json"]));
+    const shares = buildRouter(RegionRouter, [["a", 2], ["b", 0], ["c", 5]], 40).shares();
+    expect(regions.map((r: { vnodes: number }) => r.vnodes)).toEqual([80, 0, 200]);
+    expect(regions.map((r: { share: number }) => r.share)).toEqual([shares.get("a"), 0, shares.get("c")]);
+    expect(regions.map((r: { expectedShare: number }) => r.expectedShare)).toEqual([2 / 7, 0, 5 / 7]);
+  });
+
+  it("prints a table with percentages, a bar per region and the ring's fingerprint", () => {
+    const text = ok(["stats", ...SEED_RING]);
+    const router = seed();
+    const shares = router.shares();
+    const lines = text.split("\n");
+    expect(lines[0]).toMatch(/^region +weight +vnodes +expected +share +deviation$/);
+    for (const [region, weight] of SEED) {
+      const share = shares.get(region)!;
+      const row = lines.find((line) => line.startsWith(`${region} `))!;
+      const deviation = ((share - weight / 9) * 100).toFixed(2);
+      expect(row).toContain(`33.33%  ${(share * 100).toFixed(2)}%`);
+      expect(row).toContain(`${deviation.startsWith("-") ? "" : "+"}${deviation} pp`);
+      expect(row).toMatch(/█/);
+    }
+    // The largest share gets the full bar; the others are shorter.
+    const bars = lines.slice(1, 4).map((line) => line.split("pp  ")[1]);
+    const longest = SEED.map(([region]) => shares.get(region)!).indexOf(Math.max(...shares.values()));
+    expect(bars[longest]).toBe("█".repeat(30));
+    expect(text).toContain(`fingerprint ${router.fingerprint()}`);
+  });
+});
+
+describe("region-router plan", () => {
+  it("--json is movement(before, after) for an addition", () => {
+    const after = seed();
+    after.addRegion("tokyo", 3);
+    expect(JSON.parse(ok(["plan", ...SEED_RING, "--add", "tokyo=3", "--json"]))).toEqual(movement(seed(), after));
+  });
+
+  it("applies several changes at once: add, remove and set, repeatable", () => {
+    const after = seed();
+    after.removeRegion("sf");
+    after.addRegion("london", 1);
+    after.addRegion("tokyo", 2);
+    after.addRegion("paris", 4);
+    const args = ["plan", ...SEED_RING, "--add", "tokyo=2", "--remove", "sf", "--set", "london=1", "--add", "paris=4", "--json"];
+    expect(JSON.parse(ok(args))).toEqual(movement(seed(), after));
+  });
+
+  it("prints the moved fraction and every flow as text", () => {
+    const after = seed();
+    after.addRegion("tokyo", 3);
+    const { moved, flows } = movement(seed(), after);
+    const text = ok(["plan", ...SEED_RING, "--add", "tokyo=3"]);
+    expect(text).toContain("plan: add tokyo weight 3\n");
+    expect(text).toContain(`moved: ${(moved * 100).toFixed(2)}% of the key space\n`);
+    expect(flows.length).toBeGreaterThan(0);
+    for (const { from, to, fraction } of flows) {
+      expect(text).toMatch(new RegExp(`\\n${from} +→  ${to} +${(fraction * 100).toFixed(2)}%\\n`));
+    }
+  });
+
+  describe("--sessions", () => {
+    const ids = Array.from({ length: 3000 }, (_, i) => `plan-${i}`);
+    const after = seed();
+    after.addRegion("tokyo", 3);
+    after.addRegion("sf", 1);
+    const before = seed();
+    const moving = ids.filter((id) => before.route(id) !== after.route(id));
+    const args = [...SEED_RING, "--add", "tokyo=3", "--set", "sf=1"];
+
+    it("--json adds the sessions that move, streamed, with from and to", () => {
+      const path = file("sessions.txt", ids.join("\r\n"));
+      const result = JSON.parse(ok(["plan", ...args, "--sessions", path, "--json"]));
+      expect(moving.length).toBeGreaterThan(100);
+      expect(result).toEqual({
+        ...movement(before, after),
+        sessions: moving.map((id) => ({ id, from: before.route(id), to: after.route(id) })),
+      });
+    });
+
+    it("as text: id<TAB>from<TAB>to lines and a count, from stdin with -", () => {
+      const text = ok(["plan", ...args, "--sessions", "-"], `${ids.join("\n")}\n`);
+      const listed = text.split("sessions that move (id, from, to):\n")[1];
+      const expected = moving.map((id) => `${id}\t${before.route(id)}\t${after.route(id)}\n`).join("");
+      expect(listed).toBe(`${expected}${moving.length} of ${ids.length} sessions move (${((moving.length / ids.length) * 100).toFixed(2)}%)\n`);
+    });
+
+    it("an empty ring before: sessions come from (none) / null", () => {
+      const result = JSON.parse(ok(["plan", "--region", "x=0", "--add", "y=1", "--sessions", "-", "--json"], "a\nb\n"));
+      expect(result).toEqual({ moved: 1, flows: [{ from: null, to: "y", fraction: 1 }], sessions: [{ id: "a", from: null, to: "y" }, { id: "b", from: null, to: "y" }] });
+      expect(ok(["plan", "--region", "x=0", "--add", "y=1", "--sessions", "-"], "a\n")).toContain("a\t(none)\ty\n");
+    });
+  });
+});
+
+describe("ring options", () => {
+  const snapshot = buildRouter(RegionRouter, [["us", 4], ["eu", 3], ["ap", 0], ["sa", 1]], 40).toJSON();
+  const ringFile = file("ring.json", JSON.stringify(snapshot));
+  const regionFlags = ["--region", "us=4", "--region", "eu=3", "--region", "ap=0", "--region", "sa=1", "--vnodes-per-weight", "40"];
+  const ids = Array.from({ length: 2000 }, (_, i) => `ring-${i}`);
+
+  it("--ring FILE and the same ring as --region flags give the same routes, stats and plans", () => {
+    const library = RegionRouter.fromJSON(snapshot);
+    const routed = ok(["route", "--ring", ringFile], ids.join("\n"));
+    expect(routed).toBe(ids.map((id) => `${id}\t${library.route(id)}\n`).join(""));
+    expect(ok(["route", ...regionFlags], ids.join("\n"))).toBe(routed);
+    expect(ok(["stats", "--ring", ringFile, "--json"])).toBe(ok(["stats", ...regionFlags, "--json"]));
+    expect(ok(["plan", "--ring", ringFile, "--remove", "eu", "--json"])).toBe(ok(["plan", ...regionFlags, "--remove", "eu", "--json"]));
+  });
+
+  it("a snapshot without vnodesPerWeight means 1", () => {
+    const path = file("ring-k1.json", JSON.stringify({ version: 1, regions: SEED }));
+    expect(ok(["stats", "--ring", path, "--json"])).toBe(ok(["stats", ...SEED_RING, "--json"]));
+  });
+
+  it("uses worker threads with the same ring (vnodes per weight included)", () => {
+    const many = Array.from({ length: 50_000 }, (_, i) => `w-${i}`);
+    const library = RegionRouter.fromJSON(snapshot);
+    expect(ok(["route", "--ring", ringFile, "--threads", "2"], many.join("\n"))).toBe(many.map((id) => `${id}\t${library.route(id)}\n`).join(""));
+  });
+});

@@ -1,0 +1,45 @@
+// Runs the real built `region-router` bin (dist/cli/main.js, built by build-dist.ts) in a child process.
+import { spawn, spawnSync } from "node:child_process";
+import { fileURLToPath } from "node:url";
+
+export const BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
+
+export interface CliResult {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export function cli(args: readonly string[], input?: string | Buffer): CliResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], {
+    input: input ?? "",
+    maxBuffer: 1 << 30,
+    encoding: "utf8",
+  });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** Start the bin and stream `input` into it; resolves with everything it wrote. */
+export function cliStreaming(args: readonly string[], input: Iterable<string>): Promise<CliResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [BIN, ...args], { stdio: ["pipe", "pipe", "pipe"] });
+    const stdout: Buffer[] = [];
+    const stderr: Buffer[] = [];
+    child.stdout.on("data", (chunk: Buffer) => stdout.push(chunk));
+    child.stderr.on("data", (chunk: Buffer) => stderr.push(chunk));
+    child.on("error", reject);
+    child.on("close", (status) =>
+      resolve({ status, stdout: Buffer.concat(stdout).toString("utf8"), stderr: Buffer.concat(stderr).toString("utf8") }),
+    );
+    (async () => {
+      for (const piece of input) {
+        if (!child.stdin.write(piece)) await new Promise((done) => child.stdin.once("drain", done));
+      }
+      child.stdin.end();
+    })().catch(reject);
+  });
+}
+
+/** The seed's ring as --region flags. */
+export const SEED_RING = ["--region", "sf=3", "--region", "london=3", "--region", "bangalore=3"];
