@@ -1,14 +1,14 @@
 // The SIMD add-on: routeMany with eight keys per MD5 (see md5x8.ts). A second, small module, loaded
 // only where WebAssembly SIMD validates; it shares the core module's memory (imported) and calls
-// the core's scalar `route` for keys longer than one MD5 block. Its static data sits at the
+// the core's scalar `locate` for keys longer than one MD5 block. Its static data sits at the
 // --memoryBase set in asconfig.json, below where the wrapper's layout starts the ring.
 import { bigEndian64 } from "./md5";
 import { compress8, DIGESTS, fillLane } from "./md5x8";
 import { lowerBound, ownerOf } from "./ring";
 
 // @ts-ignore: decorator
-@external("env", "route")
-declare function routeOne(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32;
+@external("env", "locate")
+declare function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32;
 
 // Which key each lane holds while a group of eight is being filled.
 const LANE_KEYS: usize = memory.data(32, 16);
@@ -32,7 +32,7 @@ export function routeMany(keys: usize, offsets: usize, count: u32, ring: usize, 
     const start = load<u32>(offsets + (i << 2));
     const len = <usize>(load<u32>(offsets + (i << 2), 4) - start);
     if (len > 55) {
-      store<i32>(out + (i << 2), routeOne(keys + start, len, ring, n, table, bits));
+      store<i32>(out + (i << 2), ownerOf(ring, <u32>locate(keys + start, len, ring, n, table, bits)));
       continue;
     }
     fillLane(lanes, keys + start, len);

@@ -1,16 +1,22 @@
-// The ring: n entries of 20 bytes, sorted by position, each
-//   [0..8)  hi: u64, the high half of the 128-bit big-endian position
-//   [8..16) lo: u64, the low half
-//   [16..20) owner: u32, the region's slot in the wrapper's region table
-// and an index `table` of 2^bits + 1 u32s: table[b] is the first entry whose top `bits` bits are
-// >= b, so a key whose top bits are b has its lower bound in [table[b], table[b + 1]].
-// The wrapper picks bits (src/ring.ts, indexBits): the window holds a few entries, adjacent in
-// memory, so a lookup is one random access into the ring plus a short scan, not log2(n) accesses.
+// The ring of n virtual nodes, sorted by position, in two arrays (structure of arrays):
+//   keys   at ring:          n x 8 bytes  {owner: u32, head: u32}  head = position bits 127..96
+//   tails  at ring + 8 * n:  n x 12 bytes {mid: u32, lo: u64}       bits 95..64, bits 63..0
+// A lookup reads only `keys` (8 MB for a million nodes, which stays in the last-level cache) unless
+// a head ties with the key's, which happens about once in 4 billion / n lookups; then the cold tail
+// decides. Runs of new nodes (hashVnodes, sortEntries) use 20-byte entries {hi: u64, lo: u64,
+// owner: u32} instead, which mergeEntries spreads into the two arrays.
+// The index `table` of 2^bits + 1 u32s: table[b] is the first node whose top `bits` bits are >= b,
+// so a key whose top bits are b has its lower bound in [table[b], table[b + 1]]. The wrapper picks
+// bits (src/ring.ts, indexBits): the window holds a few nodes, adjacent in memory, so a lookup is
+// one random access into `keys` plus a short scan, not log2(n) accesses.
 // The layout in linear memory is decided by src/wasm/layout.ts.
 import { md5, digestHi, digestLo } from "./md5";
 
+/** Bytes of a run entry; a ring node takes as many (8 in keys, 12 in tails). */
 // @ts-ignore: decorator
 @inline export const ENTRY: usize = 20;
+// @ts-ignore: decorator
+@inline const TAIL: usize = 12;
 
 // @ts-ignore: decorator
 @inline function hiAt(e: usize): u64 { return load<u64>(e); }
@@ -24,13 +30,36 @@ import { md5, digestHi, digestLo } from "./md5";
   return h < hi || (h == hi && loAt(e) < lo);
 }
 
-/** Index of the first entry >= (hi, lo), wrapping to 0 past the end (bisect_left, then wrap). */
+// @ts-ignore: decorator
+@inline function tailsOf(ring: usize, n: u32): usize { return ring + (<usize>n << 3); }
+// @ts-ignore: decorator
+@inline function headAt(ring: usize, i: u32): u32 { return load<u32>(ring + (<usize>i << 3), 4); }
+/** Node i's position: its high 64 bits... */
+// @ts-ignore: decorator
+@inline function nodeHi(ring: usize, tails: usize, i: u32): u64 {
+  return (<u64>headAt(ring, i) << 32) | <u64>load<u32>(tails + <usize>i * TAIL);
+}
+/** ... and its low 64 bits. */
+// @ts-ignore: decorator
+@inline function nodeLo(tails: usize, i: u32): u64 { return load<u64>(tails + <usize>i * TAIL, 4); }
+
+/** Index of the first node >= (hi, lo), wrapping to 0 past the end (bisect_left, then wrap). */
 // @ts-ignore: decorator
 @inline export function lowerBound(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
-  const slot = table + (bucketOf(hi, bits) << 2);
+  const head = <u32>(hi >> 32);
+  const slot = table + (<usize>(head >> (32 - bits)) << 2);
   let i = load<u32>(slot);
   const end = load<u32>(slot, 4);
-  while (i < end && below(ring + <usize>i * ENTRY, hi, lo)) i++;
+  for (; i < end; i++) {
+    const h = headAt(ring, i);
+    if (h > head) break;
+    if (h == head) {
+      // A tie on the top 32 bits: compare the rest.
+      const tails = tailsOf(ring, n);
+      const nh = nodeHi(ring, tails, i);
+      if (nh > hi || (nh == hi && nodeLo(tails, i) >= lo)) break;
+    }
+  }
   return i == n ? 0 : i;
 }
 
@@ -49,7 +78,7 @@ export function route(key: usize, len: usize, ring: usize, n: u32, table: usize,
 
 // @ts-ignore: decorator
 @inline export function ownerOf(ring: usize, i: u32): i32 {
-  return load<i32>(ring + <usize>i * ENTRY, 16);
+  return load<i32>(ring + (<usize>i << 3));
 }
 
 /**
@@ -65,12 +94,12 @@ export function routeMany(keys: usize, offsets: usize, count: u32, ring: usize, 
   }
 }
 
-/** Fill table (2^bits + 1 entries) for the n sorted entries at ring. */
+/** Fill table (2^bits + 1 entries, bits <= 32) for the n sorted nodes at ring. */
 export function buildTable(ring: usize, n: u32, table: usize, bits: u32): void {
   const buckets: usize = 1 << bits;
   let i: u32 = 0;
   for (let b: usize = 0; b < buckets; b++) {
-    while (i < n && bucketOf(hiAt(ring + <usize>i * ENTRY), bits) < b) i++;
+    while (i < n && <usize>(headAt(ring, i) >> (32 - bits)) < b) i++;
     store<u32>(table + (b << 2), i);
   }
   store<u32>(table + (buckets << 2), n);
@@ -122,8 +151,8 @@ export function sortEntries(src: usize, n: u32, dst: usize, table: usize, bits: 
   for (let b: usize = 1; b <= buckets; b++) {
     store<u32>(table + (b << 2), load<u32>(table + (b << 2)) + load<u32>(table + ((b - 1) << 2)));
   }
-  // Scatter with table[b] as bucket b's cursor: afterwards table[b] holds bucket b's end, that is
-  // bucket b + 1's start, so one shift puts the starts back. No second counts array is needed.
+  // Scatter with table[b] as bucket b's cursor: afterwards table[b] holds bucket b's end, which is
+  // bucket b + 1's start. No second counts array is needed.
   for (let i: u32 = 0; i < n; i++) {
     const e = src + <usize>i * ENTRY;
     const slot = table + (bucketOf(hiAt(e), bits) << 2);
@@ -131,21 +160,18 @@ export function sortEntries(src: usize, n: u32, dst: usize, table: usize, bits: 
     store<u32>(slot, at + 1);
     copyEntry(dst + <usize>at * ENTRY, e);
   }
-  for (let b = buckets; b > 0; b--) store<u32>(table + (b << 2), load<u32>(table + ((b - 1) << 2)));
-  store<u32>(table, 0);
   // Insertion sort within each bucket; entries of different buckets are already in order.
-  for (let b: usize = 0; b < buckets; b++) {
-    const start = load<u32>(table + (b << 2));
-    const end = load<u32>(table + (b << 2), 4);
+  let start: u32 = 0;
+  for (let b: usize = 0; b < buckets; start = load<u32>(table + (b++ << 2))) {
+    const end = load<u32>(table + (b << 2));
     for (let i = start + 1; i < end; i++) {
       const e = dst + <usize>i * ENTRY;
       const hi = hiAt(e), lo = loAt(e), owner = load<u32>(e, 16);
       let j = i;
-      while (j > start && !below(dst + <usize>(j - 1) * ENTRY, hi, lo)) {
-        copyEntry(dst + <usize>j * ENTRY, dst + <usize>(j - 1) * ENTRY);
-        j--;
-      }
+      while (j > start && !below(dst + <usize>(j - 1) * ENTRY, hi, lo)) j--;
+      if (j == i) continue;
       const at = dst + <usize>j * ENTRY;
+      memory.copy(at + ENTRY, at, <usize>(i - j) * ENTRY);
       store<u64>(at, hi);
       store<u64>(at, lo, 8);
       store<u32>(at, owner, 16);
@@ -154,30 +180,53 @@ export function sortEntries(src: usize, n: u32, dst: usize, table: usize, bits: 
 }
 
 /**
- * Merge m sorted entries at run into the n sorted entries at ring, in place, from the back:
- * ring must have room for n + m entries and must not overlap run. One pass, no re-sort.
+ * Merge the m sorted run entries at run into the n sorted nodes at ring, in place, from the back:
+ * the tails move up first to make room, then one pass. ring must have room for n + m nodes and
+ * must not overlap run. One pass, no re-sort.
  */
 export function mergeEntries(ring: usize, n: u32, run: usize, m: u32): void {
+  const from = tailsOf(ring, n);
+  const tails = tailsOf(ring, n + m);
+  memory.copy(tails, from, <usize>n * TAIL);
   let i = n, j = m, k = n + m;
   while (j > 0) {
     const r = run + <usize>(j - 1) * ENTRY;
-    if (i > 0 && below(r, hiAt(ring + <usize>(i - 1) * ENTRY), loAt(ring + <usize>(i - 1) * ENTRY))) {
-      copyEntry(ring + <usize>(--k) * ENTRY, ring + <usize>(--i) * ENTRY);
+    k--;
+    if (i > 0 && below(r, nodeHi(ring, tails, i - 1), nodeLo(tails, i - 1))) {
+      i--;
+      store<u64>(ring + (<usize>k << 3), load<u64>(ring + (<usize>i << 3)));
+      const t = tails + <usize>i * TAIL;
+      const u = tails + <usize>k * TAIL;
+      store<u32>(u, load<u32>(t));
+      store<u64>(u, load<u64>(t, 4), 4);
     } else {
-      copyEntry(ring + <usize>(--k) * ENTRY, r);
       j--;
+      const hi = hiAt(r);
+      store<u32>(ring + (<usize>k << 3), load<u32>(r, 16));
+      store<u32>(ring + (<usize>k << 3), <u32>(hi >> 32), 4);
+      const u = tails + <usize>k * TAIL;
+      store<u32>(u, <u32>hi);
+      store<u64>(u, loAt(r), 4);
     }
   }
 }
 
-/** Drop, in place, the entries whose owner has a non-zero byte in mask; returns the new count. */
+/** Drop, in place, the nodes whose owner has a non-zero byte in mask; returns the new count. */
 export function removeOwners(ring: usize, n: u32, mask: usize): u32 {
+  const tails = tailsOf(ring, n);
   let kept: u32 = 0;
   for (let i: u32 = 0; i < n; i++) {
-    const e = ring + <usize>i * ENTRY;
-    if (load<u8>(mask + <usize>load<u32>(e, 16)) != 0) continue;
-    if (kept != i) copyEntry(ring + <usize>kept * ENTRY, e);
+    if (load<u8>(mask + <usize>load<u32>(ring + (<usize>i << 3))) != 0) continue;
+    if (kept != i) {
+      store<u64>(ring + (<usize>kept << 3), load<u64>(ring + (<usize>i << 3)));
+      const t = tails + <usize>i * TAIL;
+      const u = tails + <usize>kept * TAIL;
+      store<u32>(u, load<u32>(t));
+      store<u64>(u, load<u64>(t, 4), 4);
+    }
     kept++;
   }
+  // The tails follow the (shorter) keys array.
+  memory.copy(tailsOf(ring, kept), tails, <usize>kept * TAIL);
   return kept;
 }

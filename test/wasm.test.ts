@@ -11,16 +11,16 @@ describe("the WebAssembly modules", () => {
     for (const bytes of [wasmBytes.core(), wasmBytes.batch()]) expect(bytes.length).toBeLessThanOrEqual(4096);
   });
 
-  it("the core imports nothing; the SIMD add-on imports only the core's memory and route", () => {
+  it("the core imports nothing; the SIMD add-on imports only the core's memory and locate", () => {
     const core = new WebAssembly.Module(wasmBytes.core());
     expect(WebAssembly.Module.imports(core)).toEqual([]);
     expect(WebAssembly.Module.exports(core).map((e) => e.name)).toEqual(
-      expect.arrayContaining(["memory", "route", "routeMany", "locate", "hashVnodes", "sortEntries", "mergeEntries"]),
+      expect.arrayContaining(["memory", "routeMany", "locate", "hashVnodes", "sortEntries", "mergeEntries"]),
     );
     const batch = new WebAssembly.Module(wasmBytes.batch());
     expect(WebAssembly.Module.imports(batch).map((i) => `${i.module}.${i.name}:${i.kind}`).sort()).toEqual([
+      "env.locate:function",
       "env.memory:memory",
-      "env.route:function",
     ]);
   });
 

@@ -1,6 +1,7 @@
 // The one owner of the WebAssembly linear-memory layout. From the module's static data up:
 //
-//   ring     n entries x 20 bytes (assembly/ring.ts: hi u64, lo u64, owner u32), sorted
+//   ring     n nodes x 20 bytes, sorted: keys (n x 8: owner, top 32 bits) then tails (n x 12:
+//            the other 96 bits), as assembly/ring.ts describes
 //   table    2^bits + 1 u32s, the ring index
 //   scratch  everything transient: the UTF-8 of the key being routed; for routeMany the offsets,
 //            the results and the keys; during an update the removal mask, the vnode name, the new
@@ -11,6 +12,7 @@
 import { indexBits } from "../ring.js";
 import { instantiate, type WasmExports } from "./module.js";
 
+/** Bytes per virtual node in the ring (8 in keys + 12 in tails), and per entry of a run of new nodes. */
 export const ENTRY_BYTES = 20;
 const PAGE = 65536;
 /** Bytes kept free past the scratch start so short keys never need a grow. */

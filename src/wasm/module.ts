@@ -1,7 +1,7 @@
 // The compiled WebAssembly modules, decoded and compiled once, synchronously (each is under 4 KiB,
 // which every runtime compiles on the main thread), then instantiated per ring:
 //   core   (zero imports)  MD5, the ring, lookups and builds; routeMany one key at a time
-//   batch  (SIMD add-on)   routeMany eight keys per MD5 pass; imports the core's memory and `route`
+//   batch  (SIMD add-on)   routeMany eight keys per MD5 pass; imports the core's memory and `locate`
 // batch is used only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD, and is
 // compiled on the first routeMany rather than at start-up.
 import { batchWasm, coreWasm } from "./code.generated.js";
@@ -12,7 +12,6 @@ export interface CoreExports {
   heapBase(): number;
   md5Into(ptr: number, len: number, out: number): void;
   locate(key: number, len: number, ring: number, n: number, table: number, bits: number): number;
-  route(key: number, len: number, ring: number, n: number, table: number, bits: number): number;
   routeMany(keys: number, offsets: number, count: number, ring: number, n: number, table: number, bits: number, out: number): void;
   buildTable(ring: number, n: number, table: number, bits: number): void;
   hashVnodes(name: number, prefixLen: number, first: number, count: number, owner: number, out: number): void;
@@ -97,7 +96,7 @@ export function instantiate(simd = true): WasmExports {
 function attachBatch(exports: CoreExports): CoreExports["routeMany"] | null {
   if (!simdSupported()) return null;
   const add = new WebAssembly.Instance(batch as WebAssembly.Module, {
-    env: { memory: exports.memory, route: exports.route },
+    env: { memory: exports.memory, locate: exports.locate },
   }).exports as unknown as Pick<CoreExports, "routeMany" | "heapBase">;
   if (add.heapBase() > DATA_END) throw new Error("region-router: the SIMD module's static data overlaps the ring");
   return add.routeMany;

@@ -23,8 +23,8 @@ export class WasmRing implements Ring {
   }
 
   route(key: string): number {
-    const mem = this.mem;
-    return mem.wasm.route(mem.scratch, this.encodeKey(key), mem.ring, mem.n, mem.table, mem.bits);
+    const i = this.locate(key);
+    return i < 0 ? -1 : this.ownerAt(i);
   }
 
   /** The key's UTF-8 at the scratch start; returns its length. */
@@ -77,16 +77,19 @@ export class WasmRing implements Ring {
 
   ownerAt(index: number): number {
     const mem = this.mem;
-    return mem.words[(mem.ring + index * ENTRY_BYTES + 16) >>> 2];
+    return mem.words[(mem.ring + index * 8) >>> 2];
   }
 
   positionAt(index: number): bigint {
-    // Entry = hi u64 LE, lo u64 LE: as u32 words, [hi low half, hi high half, lo low half, lo high half].
+    // Node i: keys[i] = {owner u32, head u32} at ring + 8i; tails[i] = {mid u32, lo u64} at
+    // ring + 8n + 12i (assembly/ring.ts). As u32 words: head, mid, lo's high half, lo's low half.
     const mem = this.mem;
-    const e = (mem.ring + index * ENTRY_BYTES) >>> 2;
     const w = mem.words;
-    return (BigInt(w[e + 1]) << 96n) | (BigInt(w[e]) << 64n) | (BigInt(w[e + 3]) << 32n) | BigInt(w[e + 2]);
+    const head = w[(mem.ring + index * 8 + 4) >>> 2];
+    const t = (mem.ring + mem.n * 8 + index * 12) >>> 2;
+    return (BigInt(head) << 96n) | (BigInt(w[t]) << 64n) | (BigInt(w[t + 2]) << 32n) | BigInt(w[t + 1]);
   }
+
 
   update(remove: readonly number[], add: readonly VnodeRun[]): void {
     const mem = this.mem;
@@ -122,10 +125,8 @@ export class WasmRing implements Ring {
       at += count * ENTRY_BYTES;
     }
     if (m > 0) {
-      // A fresh ring: sort straight into place; otherwise sort aside and merge in one pass.
-      const fresh = kept === 0;
-      wasm.sortEntries(run, m, fresh ? mem.ring : sorted, runTable, sortBits(m));
-      if (!fresh) wasm.mergeEntries(mem.ring, kept, sorted, m);
+      wasm.sortEntries(run, m, sorted, runTable, sortBits(m));
+      wasm.mergeEntries(mem.ring, kept, sorted, m);
     }
     mem.resize(kept + m);
     wasm.buildTable(mem.ring, mem.n, mem.table, mem.bits);
