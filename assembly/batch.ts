@@ -26,11 +26,11 @@ function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, 
 }
 
 /** Same contract as the core's routeMany (assembly/ring.ts), eight one-block keys at a time. */
-export function routeMany(keys: usize, offsets: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
+export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
   let lanes: usize = 0;
   for (let i: usize = 0; i < count; i++) {
-    const start = load<u32>(offsets + (i << 2));
-    const len = <usize>(load<u32>(offsets + (i << 2), 4) - start);
+    const start = load<u32>(spans + (i << 3));
+    const len = <usize>(load<u32>(spans + (i << 3), 4) - start);
     if (len > 55) {
       store<i32>(out + (i << 2), ownerOf(ring, <u32>locate(keys + start, len, ring, n, table, bits)));
       continue;

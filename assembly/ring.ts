@@ -82,14 +82,15 @@ export function route(key: usize, len: usize, ring: usize, n: u32, table: usize,
 }
 
 /**
- * Route `count` keys in one call, one by one: key i is the bytes [offsets[i], offsets[i + 1]) after
- * `keys`; its owner slot goes to out[i] (an i32). The ring must not be empty. (assembly/batch.ts
- * is the SIMD version, four keys at a time.)
+ * Route `count` keys in one call, one by one: key i is the bytes [spans[2i], spans[2i + 1]) after
+ * `keys` (u32 offsets, so keys need not be back to back: lines of a file can stay where they are);
+ * its owner slot goes to out[i] (an i32). The ring must not be empty. (assembly/batch.ts is the SIMD
+ * version, eight keys at a time.)
  */
-export function routeMany(keys: usize, offsets: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
+export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
   for (let i: usize = 0; i < count; i++) {
-    const start = load<u32>(offsets + (i << 2));
-    const len = <usize>(load<u32>(offsets + (i << 2), 4) - start);
+    const start = load<u32>(spans + (i << 3));
+    const len = <usize>(load<u32>(spans + (i << 3), 4) - start);
     store<i32>(out + (i << 2), route(keys + start, len, ring, n, table, bits));
   }
 }

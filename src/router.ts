@@ -9,6 +9,13 @@ import { shares } from "./shares.js";
 import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./snapshot.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe } from "./validate.js";
 
+/**
+ * route() for every line of an all-ASCII piece of text, from its bytes (src/lines.ts says what a
+ * line is): the command line's `route` uses it to skip making a string per line. Internal: the
+ * caller guarantees the bytes are ASCII; non-ASCII text goes through routeMany.
+ */
+export const ROUTE_ASCII_LINES: unique symbol = Symbol("region-router route ASCII lines");
+
 /** How movement() (and other module-level operations) read a router's positions. */
 export const OWNED_POSITIONS: unique symbol = Symbol("region-router owned positions");
 
@@ -124,11 +131,19 @@ export class RegionRouterBase {
       throw new TypeError(`sessionIds must be an array of strings, got ${describe(sessionIds)}`);
     }
     for (let i = 0; i < sessionIds.length; i++) checkSessionId(sessionIds[i], `sessionIds[${i}]`);
-    const slots = this.ring.routeMany(sessionIds);
+    return this.namesOf(this.ring.routeMany(sessionIds));
+  }
+
+  /** Region names for the engine's owner slots (-1: null). */
+  private namesOf(slots: Int32Array): (string | null)[] {
     const names = this.names;
     const out = new Array<string | null>(slots.length);
     for (let i = 0; i < slots.length; i++) out[i] = slots[i] < 0 ? null : (names[slots[i]] as string);
     return out;
+  }
+
+  [ROUTE_ASCII_LINES](piece: Uint8Array): (string | null)[] {
+    return this.namesOf(this.ring.routeAsciiLines(piece));
   }
 
   /**

@@ -3,6 +3,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
+import { ROUTE_ASCII_LINES } from "../src/router.js";
 import { simdSupported } from "../src/wasm/module.js";
 import { engines, type Router, type RouterClass } from "./support/engines.js";
 import { observe } from "./support/snapshot.js";
@@ -61,6 +62,35 @@ describe.each(engines)("routeMany on the %s engine", (_, RegionRouter) => {
     expect(() => router.routeMany(["a", 7 as unknown as string])).toThrow(TypeError);
     expect(() => router.routeMany(["a", 7 as unknown as string])).toThrow(/sessionIds\[1\] must be a string, got 7/);
     expect(observe(router)).toEqual(before);
+  });
+});
+
+describe.each(engines)("routing the lines of ASCII text from its bytes on the %s engine", (_, RegionRouter) => {
+  const asciiLine = fc.string({ unit: "binary-ascii", maxLength: 70 }).map((s) => s.replace(/\n/g, ""));
+  const lines = (piece: string): string[] => piece.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
+
+  it("equals routeMany of the lines, CRLF and empty lines included", () => {
+    const router = build(RegionRouter, seed);
+    fc.assert(
+      fc.property(fc.array(fc.tuple(asciiLine, fc.boolean()), { maxLength: 40 }), ([...rows]) => {
+        const piece = rows.map(([line, crlf]) => line + (crlf ? "\r" : "")).join("\n");
+        expect(router[ROUTE_ASCII_LINES](Buffer.from(piece, "latin1"))).toEqual(router.routeMany(lines(piece)));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it.each([
+    ["", [""]],
+    ["a\nb", ["a", "b"]],
+    ["a\r\n\r\nb\r", ["a", "", "b"]],
+    ["\n\n", ["", "", ""]],
+    ["\r", [""]],
+    ["x\r\r", ["x\r"]],
+  ])("splits %j into %j", (piece, expected) => {
+    const router = build(RegionRouter, seed);
+    expect(router[ROUTE_ASCII_LINES](Buffer.from(piece, "latin1"))).toEqual(router.routeMany(expected));
+    expect(new RegionRouter()[ROUTE_ASCII_LINES](Buffer.from(piece, "latin1"))).toEqual(expected.map(() => null));
   });
 });
 

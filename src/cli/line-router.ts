@@ -1,6 +1,8 @@
 // Routes a piece of whole input lines and renders the output lines: the work `route` does per
 // piece, the same on the main thread and in a worker.
+import { isAscii } from "node:buffer";
 import type { RegionRouter } from "../index.js";
+import { ROUTE_ASCII_LINES } from "../router.js";
 import { decodeLines } from "./lines.js";
 import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
 
@@ -26,6 +28,10 @@ export class LineRouter {
 
   /** The output for a lineChunks() piece; a Buffer with its own ArrayBuffer, or a string. */
   render(lines: Buffer): Buffer | string {
+    if (this.format === "tsv" && isAscii(lines)) {
+      // The usual case: ASCII ids routed straight from the bytes, no string per line.
+      return renderTsv(lines, this.router[ROUTE_ASCII_LINES](lines) as string[], this.suffixes);
+    }
     const ids = decodeLines(lines);
     const regions = this.router.routeMany(ids) as string[];
     return this.format === "tsv" ? renderTsv(lines, regions, this.suffixes) : renderJson(ids, regions);

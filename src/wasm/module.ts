@@ -12,7 +12,7 @@ export interface CoreExports {
   heapBase(): number;
   md5Into(ptr: number, len: number, out: number): void;
   locate(key: number, len: number, ring: number, n: number, table: number, bits: number): number;
-  routeMany(keys: number, offsets: number, count: number, ring: number, n: number, table: number, bits: number, out: number): void;
+  routeMany(keys: number, spans: number, count: number, ring: number, n: number, table: number, bits: number, out: number): void;
   buildTable(ring: number, n: number, table: number, bits: number): void;
   hashVnodes(name: number, prefixLen: number, first: number, count: number, owner: number, out: number): void;
   sortEntries(src: number, n: number, dst: number, table: number, bits: number): void;

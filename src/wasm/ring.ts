@@ -3,6 +3,7 @@
 // it, and only then lets WebAssembly touch the ring.
 import type { Ring, VnodeRun } from "../ring.js";
 import { sortBits } from "../ring.js";
+import { countLines, lineSpans } from "../lines.js";
 import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../utf8.js";
 import { align8, ENTRY_BYTES, RingMemory } from "./layout.js";
 
@@ -47,26 +48,54 @@ export class WasmRing implements Ring {
   /**
    * One WebAssembly call for a chunk: its keys' UTF-8 back to back, written with one encodeInto
    * of the joined chunk when it is all ASCII (then byte offsets are the string offsets), else key
-   * by key; then their end offsets; the owners come back in `results`.
+   * by key; each key's [start, end) in `spans`; the owners come back in `results`.
    */
   private routeChunk(keys: readonly string[], out: Int32Array, at: number): void {
-    const mem = this.mem;
     const count = keys.length;
     const joined = keys.join("");
-    const offsets = mem.scratch;
-    const results = align8(offsets + (count + 1) * 4);
-    const text = align8(results + count * 4);
-    mem.reserveScratch(text - mem.scratch + maxUtf8Bytes(joined));
-    const { bytes, words } = mem;
-    const first = offsets >>> 2;
-    words[first] = 0;
+    const { spans, text } = this.reserveBatch(count, maxUtf8Bytes(joined));
+    const { bytes, words } = this.mem;
     let end = 0;
     if (encodeUtf8Bulk(joined, bytes, text) === joined.length) {
-      for (let i = 0; i < count; i++) words[first + 1 + i] = end += keys[i].length;
+      for (let i = 0, w = spans >>> 2; i < count; i++, w += 2) {
+        words[w] = end;
+        words[w + 1] = end += keys[i].length;
+      }
     } else {
-      for (let i = 0; i < count; i++) words[first + 1 + i] = end += encodeUtf8(keys[i], bytes, text + end);
+      for (let i = 0, w = spans >>> 2; i < count; i++, w += 2) {
+        words[w] = end;
+        words[w + 1] = end += encodeUtf8(keys[i], bytes, text + end);
+      }
     }
-    mem.wasm.routeMany(text, offsets, count, mem.ring, mem.n, mem.table, mem.bits, results);
+    this.routeSpans(count, out, at);
+  }
+
+  routeAsciiLines(piece: Uint8Array): Int32Array {
+    const count = countLines(piece);
+    const out = new Int32Array(count);
+    if (this.mem.n === 0) return out.fill(-1);
+    const { spans, text } = this.reserveBatch(count, piece.length);
+    this.mem.bytes.set(piece, text);
+    lineSpans(piece, this.mem.words, spans >>> 2);
+    this.routeSpans(count, out, 0);
+    return out;
+  }
+
+  /** Scratch for a batch: spans (count x 8 bytes), results (count x 4), then `textBytes` of keys. */
+  private reserveBatch(count: number, textBytes: number): { spans: number; text: number } {
+    const mem = this.mem;
+    const spans = mem.scratch;
+    const text = align8(spans + count * 12);
+    mem.reserveScratch(text - spans + textBytes);
+    return { spans, text };
+  }
+
+  /** The one WebAssembly call for a batch laid out by reserveBatch; owners into out[at...]. */
+  private routeSpans(count: number, out: Int32Array, at: number): void {
+    const mem = this.mem;
+    const spans = mem.scratch;
+    const results = spans + count * 8;
+    mem.wasm.routeMany(align8(spans + count * 12), spans, count, mem.ring, mem.n, mem.table, mem.bits, results);
     out.set(new Int32Array(mem.bytes.buffer, results, count), at);
   }
 
