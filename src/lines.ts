@@ -5,22 +5,25 @@
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 
-export function countLines(piece: Uint8Array): number {
-  let lines = 1;
-  for (let at = piece.indexOf(NEWLINE); at >= 0; at = piece.indexOf(NEWLINE, at + 1)) lines++;
-  return lines;
+/** The most lines a piece of `bytes` bytes can hold. */
+export function maxLines(bytes: number): number {
+  return bytes + 1;
 }
 
-/** Write each line's [start, end) into words[first...], two u32s per line; returns the line count. */
+/**
+ * Write each line's [start, end) into words[first...], two u32s per line, in one pass over the
+ * bytes (a JS loop: a native indexOf call per line costs more than it saves on short lines);
+ * returns the line count. words needs room for 2 * maxLines(piece.length) from `first`.
+ */
 export function lineSpans(piece: Uint8Array, words: Uint32Array, first: number): number {
   let w = first;
   let start = 0;
-  for (;;) {
-    const newline = piece.indexOf(NEWLINE, start);
-    const stop = newline < 0 ? piece.length : newline;
+  const n = piece.length;
+  for (let i = 0; i <= n; i++) {
+    if (i < n && piece[i] !== NEWLINE) continue;
     words[w++] = start;
-    words[w++] = stop > start && piece[stop - 1] === CARRIAGE_RETURN ? stop - 1 : stop;
-    if (newline < 0) return (w - first) >> 1;
-    start = newline + 1;
+    words[w++] = i > start && piece[i - 1] === CARRIAGE_RETURN ? i - 1 : i;
+    start = i + 1;
   }
+  return (w - first) >> 1;
 }

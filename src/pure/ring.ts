@@ -3,7 +3,7 @@
 // with the sign bit flipped, so plain signed int32 comparisons order them as unsigned 128-bit
 // numbers and V8 never boxes a word as a heap number.
 import { indexBits, sortBits, type Ring, type VnodeRun } from "../ring.js";
-import { countLines, lineSpans } from "../lines.js";
+import { lineSpans, maxLines } from "../lines.js";
 import { encodeUtf8, maxUtf8Bytes } from "../utf8.js";
 import { bswap32, Md5 } from "./md5.js";
 
@@ -106,7 +106,7 @@ export class PureRing implements Ring {
   }
 
   routeAsciiLines(piece: Uint8Array): Int32Array {
-    const spans = new Uint32Array(countLines(piece) * 2);
+    const spans = new Uint32Array(maxLines(piece.length) * 2);
     const count = lineSpans(piece, spans, 0);
     const text = asciiDecoder.decode(piece);
     const out = new Int32Array(count);

@@ -3,7 +3,7 @@
 // it, and only then lets WebAssembly touch the ring.
 import type { Ring, VnodeRun } from "../ring.js";
 import { sortBits } from "../ring.js";
-import { countLines, lineSpans } from "../lines.js";
+import { lineSpans, maxLines } from "../lines.js";
 import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../utf8.js";
 import { align8, ENTRY_BYTES, RingMemory } from "./layout.js";
 
@@ -48,13 +48,16 @@ export class WasmRing implements Ring {
   /**
    * One WebAssembly call for a chunk: its keys' UTF-8 back to back, written with one encodeInto
    * of the joined chunk when it is all ASCII (then byte offsets are the string offsets), else key
-   * by key; each key's [start, end) in `spans`; the owners come back in `results`.
+   * by key; each key's [start, end) in `spans`.
    */
   private routeChunk(keys: readonly string[], out: Int32Array, at: number): void {
     const count = keys.length;
     const joined = keys.join("");
-    const { spans, text } = this.reserveBatch(count, maxUtf8Bytes(joined));
-    const { bytes, words } = this.mem;
+    const mem = this.mem;
+    const spans = mem.scratch;
+    const text = align8(spans + count * 12);
+    mem.reserveScratch(text - spans + maxUtf8Bytes(joined));
+    const { bytes, words } = mem;
     let end = 0;
     if (encodeUtf8Bulk(joined, bytes, text) === joined.length) {
       for (let i = 0, w = spans >>> 2; i < count; i++, w += 2) {
@@ -67,35 +70,28 @@ export class WasmRing implements Ring {
         words[w + 1] = end += encodeUtf8(keys[i], bytes, text + end);
       }
     }
-    this.routeSpans(count, out, at);
+    this.routeSpans(text, spans, count, out, at);
   }
 
   routeAsciiLines(piece: Uint8Array): Int32Array {
-    const count = countLines(piece);
+    // The piece as it is, then the lines' spans (room for the most lines it could hold).
+    const mem = this.mem;
+    const text = mem.scratch;
+    const spans = align8(text + piece.length + 8);
+    mem.reserveScratch(spans - text + maxLines(piece.length) * 12);
+    mem.bytes.set(piece, text);
+    const count = lineSpans(piece, mem.words, spans >>> 2);
     const out = new Int32Array(count);
-    if (this.mem.n === 0) return out.fill(-1);
-    const { spans, text } = this.reserveBatch(count, piece.length);
-    this.mem.bytes.set(piece, text);
-    lineSpans(piece, this.mem.words, spans >>> 2);
-    this.routeSpans(count, out, 0);
+    if (mem.n === 0) return out.fill(-1);
+    this.routeSpans(text, spans, count, out, 0);
     return out;
   }
 
-  /** Scratch for a batch: spans (count x 8 bytes), results (count x 4), then `textBytes` of keys. */
-  private reserveBatch(count: number, textBytes: number): { spans: number; text: number } {
+  /** The one WebAssembly call for a batch: keys at text, spans, results after the spans. */
+  private routeSpans(text: number, spans: number, count: number, out: Int32Array, at: number): void {
     const mem = this.mem;
-    const spans = mem.scratch;
-    const text = align8(spans + count * 12);
-    mem.reserveScratch(text - spans + textBytes);
-    return { spans, text };
-  }
-
-  /** The one WebAssembly call for a batch laid out by reserveBatch; owners into out[at...]. */
-  private routeSpans(count: number, out: Int32Array, at: number): void {
-    const mem = this.mem;
-    const spans = mem.scratch;
     const results = spans + count * 8;
-    mem.wasm.routeMany(align8(spans + count * 12), spans, count, mem.ring, mem.n, mem.table, mem.bits, results);
+    mem.wasm.routeMany(text, spans, count, mem.ring, mem.n, mem.table, mem.bits, results);
     out.set(new Int32Array(mem.bytes.buffer, results, count), at);
   }
 
