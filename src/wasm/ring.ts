@@ -115,7 +115,6 @@ export class WasmRing implements Ring {
     return (BigInt(head) << 96n) | (BigInt(w[t]) << 64n) | (BigInt(w[t + 2]) << 32n) | BigInt(w[t + 1]);
   }
 
-
   update(remove: readonly number[], add: readonly VnodeRun[]): void {
     const mem = this.mem;
     let m = 0;
