@@ -2,8 +2,8 @@
 // line's `route`): "\n" ends a line, a "\r" before it is dropped, and the piece holds no final "\n"
 // (so a piece of k newlines is k + 1 lines, the last possibly empty).
 
-const NEWLINE = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
+export const NEWLINE = 0x0a;
+export const CARRIAGE_RETURN = 0x0d;
 
 /** The most lines a piece of `bytes` bytes can hold. */
 export function maxLines(bytes: number): number {

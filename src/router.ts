@@ -56,15 +56,7 @@ export class RegionRouterBase {
   addRegion(region: string, weight = 1): void {
     checkRegion(region);
     checkWeight(weight);
-    const count = vnodeCount(region, weight, this.k);
-    const existing = this.regions.get(region);
-    const slot = existing ? existing.slot : this.nextSlot();
-    this.ring.update(existing ? [slot] : [], count > 0 ? [{ slot, name: region, count }] : []);
-    // The ring changed: only now commit the table, so a throwing update leaves everything as it was.
-    if (existing) this.regions.delete(region);
-    else if (slot === this.freeSlots[this.freeSlots.length - 1]) this.freeSlots.pop();
-    this.regions.set(region, { slot, weight });
-    this.names[slot] = region;
+    this.apply([[region, weight, vnodeCount(region, weight, this.k)]]);
   }
 
   /**
@@ -73,7 +65,11 @@ export class RegionRouterBase {
    * at the cost of one ring update. Validates every entry before changing anything.
    */
   addRegions(entries: Iterable<readonly [string, number]>): void {
-    const list = readEntries(entries, this.k);
+    this.apply(readEntries(entries, this.k));
+  }
+
+  /** Add or re-weight validated [region, weight, vnode count] entries in order, with one ring update. */
+  private apply(list: readonly [string, number, number][]): void {
     const order = new Map(this.regions);
     const touched = new Map<string, number>();
     let fresh = 0;
@@ -93,7 +89,7 @@ export class RegionRouterBase {
       if (count > 0) add.push({ slot, name: region, count });
     }
     this.ring.update(remove, add);
-    // The ring changed: only now commit the table.
+    // The ring changed: only now commit the table, so a throwing update leaves everything as it was.
     this.regions.clear();
     for (const [region, entry] of order) {
       this.regions.set(region, entry);
@@ -199,11 +195,6 @@ export class RegionRouterBase {
     const out = new Map<string, number>();
     for (const [region, { weight }] of this.regions) out.set(region, weight);
     return out;
-  }
-
-  private nextSlot(): number {
-    const free = this.freeSlots;
-    return free.length > 0 ? free[free.length - 1] : this.names.length;
   }
 }
 
