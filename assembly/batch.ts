@@ -3,24 +3,26 @@
 // the core's scalar `locate` for keys longer than one MD5 block. Its static data sits at the
 // --memoryBase set in asconfig.json, below where the wrapper's layout starts the ring.
 import { bigEndian64 } from "./md5";
-import { compress8, DIGESTS, fillLane } from "./md5x8";
+import { blocks, compress8, digests, fillLane, WORKING } from "./md5x8";
 import { lowerBound, ownerOf } from "./ring";
 
 // @ts-ignore: decorator
 @external("env", "locate")
 declare function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32;
 
-// Which key each lane holds while a group of eight is being filled.
-const LANE_KEYS: usize = memory.data(32, 16);
+// Which key each lane holds while a group of eight is being filled: the last 32 bytes of md5x8's
+// working memory.
+// @ts-ignore: decorator
+@inline function laneKeys(): usize { return blocks() + WORKING - 32; }
 
 /** Hash the filled lanes, search for each, write their owners. */
 function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
   compress8();
   for (let k: usize = 0; k < lanes; k++) {
-    const d = DIGESTS + ((k >> 2) << 6) + ((k & 3) << 2);
+    const d = digests() + ((k >> 2) << 6) + ((k & 3) << 2);
     const hi = bigEndian64(load<u32>(d), load<u32>(d, 16));
     const lo = bigEndian64(load<u32>(d, 32), load<u32>(d, 48));
-    const key = <usize>load<u32>(LANE_KEYS + (k << 2));
+    const key = <usize>load<u32>(laneKeys() + (k << 2));
     store<i32>(out + (key << 2), ownerOf(ring, lowerBound(ring, n, table, bits, hi, lo)));
   }
 }
@@ -36,7 +38,7 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
       continue;
     }
     fillLane(lanes, keys + start, len);
-    store<u32>(LANE_KEYS + (lanes << 2), i);
+    store<u32>(laneKeys() + (lanes << 2), i);
     if (++lanes == 8) {
       routeLanes(8, ring, n, table, bits, out);
       lanes = 0;
@@ -46,7 +48,7 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
   if (lanes > 0) routeLanes(lanes, ring, n, table, bits, out);
 }
 
-/** Where this module's static data ends. */
+/** Where this module's static data and working memory end. */
 export function heapBase(): usize {
-  return __heap_base;
+  return blocks() + WORKING;
 }

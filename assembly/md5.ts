@@ -14,7 +14,7 @@ export let D: u32 = 0;
 // dependent steps, and this is the fastest form of it (the SIMD module, built for throughput, loops).
 // @ts-ignore: decorator
 @inline function step(f: u32, a: u32, b: u32, x: u32, t: u32, s: u32): u32 {
-  return rotl<u32>(a + f + x + t, s) + b;
+  return rotl<u32>(a + x + t + f, s) + b;
 }
 // The four auxiliary functions, in their cheapest equivalent forms.
 // @ts-ignore: decorator
@@ -22,7 +22,7 @@ export let D: u32 = 0;
 // @ts-ignore: decorator
 @inline function G(b: u32, c: u32, d: u32): u32 { return ((b ^ c) & d) ^ c; }
 // @ts-ignore: decorator
-@inline function H(b: u32, c: u32, d: u32): u32 { return b ^ c ^ d; }
+@inline function H(b: u32, c: u32, d: u32): u32 { return (c ^ d) ^ b; }
 // @ts-ignore: decorator
 @inline function I(b: u32, c: u32, d: u32): u32 { return c ^ (b | ~d); }
 

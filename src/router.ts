@@ -126,7 +126,10 @@ export class RegionRouterBase {
     if (!Array.isArray(sessionIds)) {
       throw new TypeError(`sessionIds must be an array of strings, got ${describe(sessionIds)}`);
     }
-    for (let i = 0; i < sessionIds.length; i++) checkSessionId(sessionIds[i], `sessionIds[${i}]`);
+    // The parameter name is built only for a bad id: a template string per id would allocate.
+    for (let i = 0; i < sessionIds.length; i++) {
+      if (typeof sessionIds[i] !== "string") checkSessionId(sessionIds[i], `sessionIds[${i}]`);
+    }
     return this.namesOf(this.ring.routeMany(sessionIds));
   }
 
