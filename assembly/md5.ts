@@ -1,7 +1,7 @@
 // MD5 (RFC 1321) over linear memory: pure functions over a pointer and a length.
 // The digest is left in four globals instead of being stored, so the ring code can read it as two
 // big-endian 64-bit halves without a round trip through memory.
-import { K, WORD } from "./md5-tables";
+import { K, word } from "./md5-tables";
 
 // Room for the padded tail of a message: at most two 64-byte blocks. Static data, not an allocation.
 const TAIL: usize = memory.data(128);
@@ -11,42 +11,43 @@ export let B: u32 = 0;
 export let C: u32 = 0;
 export let D: u32 = 0;
 
-// Step i: a + x[WORD[i]] + K[i] + aux, rotated left by s, plus b. A single key's MD5 is a chain of
-// 64 dependent steps, so the sum is ordered to put aux, which waits on the newest value b, last;
-// the table loads and the other additions run ahead of the chain.
+// The auxiliary function of round r, in its cheapest equivalent form (r is a constant after
+// inlining, so only one branch remains).
 // @ts-ignore: decorator
-@inline function step(f: u32, a: u32, b: u32, p: usize, i: usize, s: u32): u32 {
-  return rotl<u32>(a + load<u32>(p + (<usize>load<u8>(i, WORD) << 2)) + load<u32>(i << 2, K) + f, s) + b;
+@inline function aux(r: i32, b: u32, c: u32, d: u32): u32 {
+  if (r == 0) return ((c ^ d) & b) ^ d;
+  if (r == 1) return ((b ^ c) & d) ^ c;
+  if (r == 2) return (c ^ d) ^ b;
+  return c ^ (b | ~d);
 }
-// The four auxiliary functions, in their cheapest equivalent forms.
+
+// Step i of the block at p: a + x[word(i)] + K[i] + aux, rotated left by s, plus b. A single key's
+// MD5 is a chain of 64 dependent steps, so the sum is ordered to put aux, which waits on the newest
+// value b, last; the loads and the other additions run ahead of the chain.
 // @ts-ignore: decorator
-@inline function F(b: u32, c: u32, d: u32): u32 { return ((c ^ d) & b) ^ d; }
-// @ts-ignore: decorator
-@inline function G(b: u32, c: u32, d: u32): u32 { return ((b ^ c) & d) ^ c; }
-// @ts-ignore: decorator
-@inline function H(b: u32, c: u32, d: u32): u32 { return (c ^ d) ^ b; }
-// @ts-ignore: decorator
-@inline function I(b: u32, c: u32, d: u32): u32 { return c ^ (b | ~d); }
+@inline function step(r: i32, i: usize, s: u32, a: u32, b: u32, c: u32, d: u32, p: usize): u32 {
+  return rotl<u32>(a + load<u32>(p + (word(r, i) << 2)) + load<u32>(i << 2, K) + aux(r, b, c, d), s) + b;
+}
 
 // One 64-byte block at p, words read little-endian as MD5 wants. Four steps per loop iteration:
 // the roles of a, b, c, d come back to where they started, and each rotation is a constant.
 function compress(p: usize): void {
   let a = A, b = B, c = C, d = D;
   for (let i: usize = 0; i < 16; i += 4) {
-    a = step(F(b, c, d), a, b, p, i, 7);        d = step(F(a, b, c), d, a, p, i + 1, 12);
-    c = step(F(d, a, b), c, d, p, i + 2, 17);   b = step(F(c, d, a), b, c, p, i + 3, 22);
+    a = step(0, i, 7, a, b, c, d, p);        d = step(0, i + 1, 12, d, a, b, c, p);
+    c = step(0, i + 2, 17, c, d, a, b, p);   b = step(0, i + 3, 22, b, c, d, a, p);
   }
   for (let i: usize = 16; i < 32; i += 4) {
-    a = step(G(b, c, d), a, b, p, i, 5);        d = step(G(a, b, c), d, a, p, i + 1, 9);
-    c = step(G(d, a, b), c, d, p, i + 2, 14);   b = step(G(c, d, a), b, c, p, i + 3, 20);
+    a = step(1, i, 5, a, b, c, d, p);        d = step(1, i + 1, 9, d, a, b, c, p);
+    c = step(1, i + 2, 14, c, d, a, b, p);   b = step(1, i + 3, 20, b, c, d, a, p);
   }
   for (let i: usize = 32; i < 48; i += 4) {
-    a = step(H(b, c, d), a, b, p, i, 4);        d = step(H(a, b, c), d, a, p, i + 1, 11);
-    c = step(H(d, a, b), c, d, p, i + 2, 16);   b = step(H(c, d, a), b, c, p, i + 3, 23);
+    a = step(2, i, 4, a, b, c, d, p);        d = step(2, i + 1, 11, d, a, b, c, p);
+    c = step(2, i + 2, 16, c, d, a, b, p);   b = step(2, i + 3, 23, b, c, d, a, p);
   }
   for (let i: usize = 48; i < 64; i += 4) {
-    a = step(I(b, c, d), a, b, p, i, 6);        d = step(I(a, b, c), d, a, p, i + 1, 10);
-    c = step(I(d, a, b), c, d, p, i + 2, 15);   b = step(I(c, d, a), b, c, p, i + 3, 21);
+    a = step(3, i, 6, a, b, c, d, p);        d = step(3, i + 1, 10, d, a, b, c, p);
+    c = step(3, i + 2, 15, c, d, a, b, p);   b = step(3, i + 3, 21, b, c, d, a, p);
   }
   A += a; B += b; C += c; D += d;
 }

@@ -3,7 +3,7 @@
 // side for the price of one, and a second, independent vector fills the pipeline slots the first
 // chain's latency leaves idle. Callers put each message (at most 55 bytes, so that it and its
 // padding fit one block) in a lane with `fillLane`, then call `compress8`.
-import { K, WORD } from "./md5-tables";
+import { K, word } from "./md5-tables";
 
 // Working memory, just past this module's static data (module.ts checks it ends below the ring).
 // Not memory.data: the memory is imported, so a zero-filled static area would ship as zero bytes.
@@ -43,12 +43,12 @@ export function fillLane(k: usize, ptr: usize, len: usize): void {
   return v128.xor(c, v128.or(b, v128.not(d)));
 }
 
-// Step i of one vector: a + x[WORD[i]] + K[i] + aux, rotated left by s, plus b. The sum is ordered
+// Step i of one vector: a + x[word(i)] + K[i] + aux, rotated left by s, plus b. The sum is ordered
 // so that aux, which waits on the newest value b, comes last; s is a constant after inlining, which
 // V8 turns into immediate shifts (a variable count costs two more instructions per shift).
 // @ts-ignore: decorator
 @inline function step(r: i32, i: usize, s: i32, a: v128, b: v128, c: v128, d: v128, vector: usize): v128 {
-  const x = v128.load(blocks() + vector + (<usize>load<u8>(i, WORD) << 4));
+  const x = v128.load(blocks() + vector + (word(r, i) << 4));
   const sum = i32x4.add(i32x4.add(a, i32x4.add(x, v128.load32_splat(i << 2, K))), aux(r, b, c, d));
   return i32x4.add(v128.or(i32x4.shl(sum, s), i32x4.shr_u(sum, 32 - s)), b);
 }

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The package's JavaScript, after `tsc` has written the declarations into dist/:
-//   dist/index.js, dist/pure.js   ESM, bundled by esbuild with code splitting: each entry is one
+//   dist/index.js, browser.js, pure.js  ESM, bundled by esbuild with code splitting: each entry is one
 //                                 file plus one shared chunk (the router, validation, operations), so
 //                                 a fresh process loads 2 modules instead of ~20 (about half the
 //                                 load time; see bench/startup.mjs), and both entries still share
@@ -21,7 +21,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const src = join(root, "src");
 const dist = join(root, "dist");
 const cjs = join(dist, "cjs");
-const ENTRIES = ["index.ts", "pure.ts"].map((entry) => join(src, entry));
+const ENTRIES = ["index.ts", "browser.ts", "pure.ts"].map((entry) => join(src, entry));
 
 /** Every file under `dir` whose name ends with `suffix`, as absolute paths. */
 function filesUnder(dir, suffix) {

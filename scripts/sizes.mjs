@@ -30,10 +30,10 @@ export async function browserBundle(specifier, resolveDir = root) {
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   const generated = readFileSync(`${root}src/wasm/code.generated.ts`, "utf8");
-  for (const [, name, base64] of generated.matchAll(/export const (\w+Wasm) =\s*"([^"]*)"/g)) {
-    console.log(`${name}: ${Buffer.from(base64, "base64").length} bytes of WebAssembly`);
+  for (const [, name, hex] of generated.matchAll(/export const (\w+Wasm) =\s*"([^"]*)"/g)) {
+    console.log(`${name}: ${Buffer.from(hex, "hex").length} bytes of WebAssembly`);
   }
-  for (const specifier of ["region-router", "region-router/pure"]) {
+  for (const specifier of ["region-router", "region-router/simd", "region-router/pure"]) {
     const { minified, gzipped } = await browserBundle(specifier);
     console.log(`import { RegionRouter } from "${specifier}": ${minified} bytes minified, ${gzipped} bytes gzipped`);
   }

@@ -1,15 +1,18 @@
-// region-router: the WebAssembly engine. See ./pure.ts for the same API without WebAssembly.
+// region-router: the WebAssembly engine with its SIMD add-on for routeMany (attached on the first
+// routeMany where the runtime has SIMD). This is the entry for Node and for region-router/simd;
+// bundlers building for browsers take ./browser.ts instead, without the add-on. See ./pure.ts for
+// the same API without WebAssembly.
 import type { RouterOptions } from "./options.js";
 import { RegionRouterBase } from "./router.js";
+import { RingMemory } from "./wasm/layout.js";
+import { instantiate } from "./wasm/module.js";
 import { WasmRing } from "./wasm/ring.js";
+import { simd } from "./wasm/simd.js";
 
-export { MAX_WEIGHT } from "./validate.js";
-export { MAX_VNODES, type RouterOptions } from "./options.js";
-export { movement, type Flow, type Movement } from "./operations.js";
-export type { RouterSnapshot } from "./snapshot.js";
+export * from "./exports.js";
 
 export class RegionRouter extends RegionRouterBase {
   constructor(options?: RouterOptions) {
-    super(new WasmRing(), options);
+    super(new WasmRing(new RingMemory(instantiate(simd))), options);
   }
 }

@@ -4,10 +4,7 @@ import { PureRing } from "./pure/ring.js";
 import type { RouterOptions } from "./options.js";
 import { RegionRouterBase } from "./router.js";
 
-export { MAX_WEIGHT } from "./validate.js";
-export { MAX_VNODES, type RouterOptions } from "./options.js";
-export { movement, type Flow, type Movement } from "./operations.js";
-export type { RouterSnapshot } from "./snapshot.js";
+export * from "./exports.js";
 
 export class RegionRouter extends RegionRouterBase {
   constructor(options?: RouterOptions) {

@@ -20,7 +20,6 @@ export interface Ring {
    * route() for each line of an all-ASCII piece of text (src/lines.ts: "\n"-separated, a "\r"
    * before it dropped, no final "\n"), straight from its bytes: no strings are made.
    */
-  routeAsciiLines(piece: Uint8Array): Int32Array;
   /** The index (in position order) of that virtual node; -1 on an empty ring. */
   locate(key: string): number;
   /** The slot owning the virtual node at a position index (0 <= index < size). */

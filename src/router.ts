@@ -10,11 +10,11 @@ import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./snapshot.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe } from "./validate.js";
 
 /**
- * route() for every line of an all-ASCII piece of text, from its bytes (src/lines.ts says what a
- * line is): the command line's `route` uses it to skip making a string per line. Internal: the
- * caller guarantees the bytes are ASCII; non-ASCII text goes through routeMany.
+ * Internal: `router[ROUTE_WITH](route)` runs route(ring), which returns owner slots, and gives their
+ * region names. The command line routes ASCII lines straight from their bytes this way
+ * (src/wasm/ascii-lines.ts), so that code stays out of the library's bundles.
  */
-export const ROUTE_ASCII_LINES: unique symbol = Symbol("region-router route ASCII lines");
+export const ROUTE_WITH: unique symbol = Symbol("region-router route with");
 
 /** How movement() (and other module-level operations) read a router's positions. */
 export const OWNED_POSITIONS: unique symbol = Symbol("region-router owned positions");
@@ -141,8 +141,8 @@ export class RegionRouterBase {
     return out;
   }
 
-  [ROUTE_ASCII_LINES](piece: Uint8Array): (string | null)[] {
-    return this.namesOf(this.ring.routeAsciiLines(piece));
+  [ROUTE_WITH](route: (ring: Ring) => Int32Array): (string | null)[] {
+    return this.namesOf(route(this.ring));
   }
 
   /**

@@ -2,22 +2,23 @@
 import { describe, expect, it } from "vitest";
 import { renderGenerated } from "../scripts/build-wasm.mjs";
 import { readFileSync } from "node:fs";
-import { instantiate, simdSupported, wasmBytes } from "../src/wasm/module.js";
+import { coreBytes, instantiate } from "../src/wasm/module.js";
+import { batchBytes, simd as simdAddOn, simdSupported } from "../src/wasm/simd.js";
 import { WasmRing } from "../src/wasm/ring.js";
 import { CryptoPortRouter } from "../bench/crypto-port.mjs";
 
 describe("the WebAssembly modules", () => {
   it("each fits the 4 KiB budget, so it compiles synchronously anywhere", () => {
-    for (const bytes of [wasmBytes.core(), wasmBytes.batch()]) expect(bytes.length).toBeLessThanOrEqual(4096);
+    for (const bytes of [coreBytes(), batchBytes()]) expect(bytes.length).toBeLessThanOrEqual(4096);
   });
 
   it("the core imports nothing; the SIMD add-on imports only the core's memory and locate", () => {
-    const core = new WebAssembly.Module(wasmBytes.core());
+    const core = new WebAssembly.Module(coreBytes());
     expect(WebAssembly.Module.imports(core)).toEqual([]);
     expect(WebAssembly.Module.exports(core).map((e) => e.name)).toEqual(
       expect.arrayContaining(["memory", "routeMany", "locate", "hashVnodes", "sortEntries", "mergeEntries"]),
     );
-    const batch = new WebAssembly.Module(wasmBytes.batch());
+    const batch = new WebAssembly.Module(batchBytes());
     expect(WebAssembly.Module.imports(batch).map((i) => `${i.module}.${i.name}:${i.kind}`).sort()).toEqual([
       "env.locate:function",
       "env.memory:memory",
@@ -25,9 +26,9 @@ describe("the WebAssembly modules", () => {
   });
 
   it("the SIMD add-on loads on the first routeMany where it validates, and its static data clears the core's", () => {
-    expect(simdSupported()).toBe(WebAssembly.validate(wasmBytes.batch()));
-    const simd = instantiate(true);
-    const scalar = instantiate(false);
+    expect(simdSupported()).toBe(WebAssembly.validate(batchBytes()));
+    const simd = instantiate(simdAddOn);
+    const scalar = instantiate();
     expect(scalar.heapBase()).toBeLessThanOrEqual(2048);
     expect(simd.dataEnd).toBeGreaterThan(2048);
     expect(simd.batchLoaded).toBe(false);

@@ -2,7 +2,7 @@
 // piece, the same on the main thread and in a worker.
 import { isAscii } from "node:buffer";
 import type { RegionRouter } from "../index.js";
-import { ROUTE_ASCII_LINES } from "../router.js";
+import { routeAsciiLines } from "../wasm/ascii-lines.js";
 import { decodeLines } from "./lines.js";
 import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
 
@@ -30,7 +30,7 @@ export class LineRouter {
   render(lines: Buffer): Buffer | string {
     if (this.format === "tsv" && isAscii(lines)) {
       // The usual case: ASCII ids routed straight from the bytes, no string per line.
-      return renderTsv(lines, this.router[ROUTE_ASCII_LINES](lines) as string[], this.suffixes);
+      return renderTsv(lines, routeAsciiLines(this.router, lines) as string[], this.suffixes);
     }
     const ids = decodeLines(lines);
     const regions = this.router.routeMany(ids) as string[];

@@ -3,13 +3,10 @@
 // with the sign bit flipped, so plain signed int32 comparisons order them as unsigned 128-bit
 // numbers and V8 never boxes a word as a heap number.
 import { indexBits, sortBits, type Ring, type VnodeRun } from "../ring.js";
-import { lineSpans, maxLines } from "../lines.js";
 import { encodeUtf8, maxUtf8Bytes } from "../utf8.js";
 import { bswap32, Md5 } from "./md5.js";
 
 const FLIP = 0x80000000 | 0;
-/** ASCII bytes decode the same as UTF-8. */
-const asciiDecoder = new TextDecoder();
 
 /** Position order: is entry i of `words` below the key (k0..k3)? */
 function below(words: Int32Array, i: number, k0: number, k1: number, k2: number, k3: number): boolean {
@@ -102,15 +99,6 @@ export class PureRing implements Ring {
   routeMany(keys: readonly string[]): Int32Array {
     const out = new Int32Array(keys.length);
     for (let i = 0; i < keys.length; i++) out[i] = this.route(keys[i]);
-    return out;
-  }
-
-  routeAsciiLines(piece: Uint8Array): Int32Array {
-    const spans = new Uint32Array(maxLines(piece.length) * 2);
-    const count = lineSpans(piece, spans, 0);
-    const text = asciiDecoder.decode(piece);
-    const out = new Int32Array(count);
-    for (let i = 0; i < count; i++) out[i] = this.route(text.slice(spans[2 * i], spans[2 * i + 1]));
     return out;
   }
 

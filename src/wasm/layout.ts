@@ -94,7 +94,7 @@ export class RingMemory {
 
   /** A fresh instance holding the same ring in just the memory it needs. */
   copy(): RingMemory {
-    const to = new RingMemory(instantiate(this.wasm.simd));
+    const to = new RingMemory(instantiate(this.wasm.addOn));
     to.reserve(this.neededBytes);
     to.bytes.set(this.bytes.subarray(this.ring, this.scratch), to.ring);
     to.resize(this.n);

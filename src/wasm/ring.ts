@@ -3,7 +3,6 @@
 // it, and only then lets WebAssembly touch the ring.
 import type { Ring, VnodeRun } from "../ring.js";
 import { sortBits } from "../ring.js";
-import { lineSpans, maxLines } from "../lines.js";
 import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../utf8.js";
 import { align8, ENTRY_BYTES, RingMemory } from "./layout.js";
 
@@ -17,7 +16,7 @@ export class WasmRing implements Ring {
   /** The highest owner slot ever added, plus one: the removal mask's length. */
   private slots = 0;
 
-  constructor(private mem: RingMemory = new RingMemory()) {}
+  constructor(public mem: RingMemory = new RingMemory()) {}
 
   get size(): number {
     return this.mem.n;
@@ -73,22 +72,8 @@ export class WasmRing implements Ring {
     this.routeSpans(text, spans, count, out, at);
   }
 
-  routeAsciiLines(piece: Uint8Array): Int32Array {
-    // The piece as it is, then the lines' spans (room for the most lines it could hold).
-    const mem = this.mem;
-    const text = mem.scratch;
-    const spans = align8(text + piece.length + 8);
-    mem.reserveScratch(spans - text + maxLines(piece.length) * 12);
-    mem.bytes.set(piece, text);
-    const count = lineSpans(piece, mem.words, spans >>> 2);
-    const out = new Int32Array(count);
-    if (mem.n === 0) return out.fill(-1);
-    this.routeSpans(text, spans, count, out, 0);
-    return out;
-  }
-
   /** The one WebAssembly call for a batch: keys at text, spans, results after the spans. */
-  private routeSpans(text: number, spans: number, count: number, out: Int32Array, at: number): void {
+  routeSpans(text: number, spans: number, count: number, out: Int32Array, at: number): void {
     const mem = this.mem;
     const results = spans + count * 8;
     mem.wasm.routeMany(text, spans, count, mem.ring, mem.n, mem.table, mem.bits, results);
