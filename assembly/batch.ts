@@ -2,9 +2,8 @@
 // only where WebAssembly SIMD validates; it shares the core module's memory (imported) and calls
 // the core's scalar `locate` for keys longer than one MD5 block. Its static data sits at the
 // --memoryBase set in asconfig.json, below where the wrapper's layout starts the ring.
-import { bigEndian64 } from "./md5";
 import { blocks, compress8, digests, fillLane, WORKING } from "./md5x8";
-import { lowerBound, ownerOf } from "./ring";
+import { bigEndian64, lowerBound, ownerOf } from "./search";
 
 // @ts-ignore: decorator
 @external("env", "locate")

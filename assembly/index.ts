@@ -1,6 +1,6 @@
 // The whole WebAssembly surface: pure functions over pointers and lengths. Only i32/u32/usize cross
 // the boundary; the 128-bit positions never leave linear memory.
-import { md5, A, B, C, D } from "./md5";
+import { md5, A, B, C, D, K } from "./md5";
 export { locate, routeMany, buildTable, hashVnodes, sortEntries, mergeEntries, removeOwners } from "./ring";
 
 /** MD5 of len bytes at ptr, written as the 16 digest bytes at out (for known-answer tests). */
@@ -10,6 +10,11 @@ export function md5Into(ptr: usize, len: usize, out: usize): void {
   store<u32>(out, B, 4);
   store<u32>(out, C, 8);
   store<u32>(out, D, 12);
+}
+
+/** Where MD5's 64 constants go: the wrapper writes them there before any other call. */
+export function md5Constants(): usize {
+  return K;
 }
 
 /** Where static data ends: linear memory from here on belongs to the wrapper's layout. */

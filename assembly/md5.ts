@@ -1,10 +1,13 @@
 // MD5 (RFC 1321) over linear memory: pure functions over a pointer and a length.
 // The digest is left in four globals instead of being stored, so the ring code can read it as two
 // big-endian 64-bit halves without a round trip through memory.
-import { K, word } from "./md5-tables";
+import { word } from "./md5-tables";
+import { bigEndian64 } from "./search";
 
 // Room for the padded tail of a message: at most two 64-byte blocks. Static data, not an allocation.
 const TAIL: usize = memory.data(128);
+/** MD5's 64 constants (u32), written by the wrapper at instantiation: see md5-tables.ts. */
+export const K: usize = memory.data(256, 16);
 
 export let A: u32 = 0;
 export let B: u32 = 0;
@@ -72,11 +75,6 @@ export function md5(ptr: usize, len: usize): void {
   if (padded == 128) compress(TAIL + 64);
 }
 
-/** Two little-endian MD5 words as the big-endian 64-bit half of the position they start. */
-// @ts-ignore: decorator
-@inline export function bigEndian64(first: u32, second: u32): u64 {
-  return (<u64>bswap<u32>(first) << 32) | <u64>bswap<u32>(second);
-}
 /** The digest as a 128-bit big-endian integer: its high 64 bits... */
 // @ts-ignore: decorator
 @inline export function digestHi(): u64 { return bigEndian64(A, B); }

@@ -3,7 +3,12 @@
 // side for the price of one, and a second, independent vector fills the pipeline slots the first
 // chain's latency leaves idle. Callers put each message (at most 55 bytes, so that it and its
 // padding fit one block) in a lane with `fillLane`, then call `compress8`.
-import { K, word } from "./md5-tables";
+import { word } from "./md5-tables";
+
+// MD5's 64 constants: the core's table (md5-tables.ts), in the memory this module imports.
+// @ts-ignore: decorator
+@external("env", "md5Constants")
+declare const K: usize;
 
 // Working memory, just past this module's static data (module.ts checks it ends below the ring).
 // Not memory.data: the memory is imported, so a zero-filled static area would ship as zero bytes.
@@ -49,7 +54,7 @@ export function fillLane(k: usize, ptr: usize, len: usize): void {
 // @ts-ignore: decorator
 @inline function step(r: i32, i: usize, s: i32, a: v128, b: v128, c: v128, d: v128, vector: usize): v128 {
   const x = v128.load(blocks() + vector + (word(r, i) << 4));
-  const sum = i32x4.add(i32x4.add(a, i32x4.add(x, v128.load32_splat(i << 2, K))), aux(r, b, c, d));
+  const sum = i32x4.add(i32x4.add(a, i32x4.add(x, v128.load32_splat(K + (i << 2)))), aux(r, b, c, d));
   return i32x4.add(v128.or(i32x4.shl(sum, s), i32x4.shr_u(sum, 32 - s)), b);
 }
 

@@ -11,12 +11,11 @@
 // one random access into `keys` plus a short scan, not log2(n) accesses.
 // The layout in linear memory is decided by src/wasm/layout.ts.
 import { md5, digestHi, digestLo } from "./md5";
+import { headAt, lowerBound, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./search";
 
 /** Bytes of a run entry; a ring node takes as many (8 in keys, 12 in tails). */
 // @ts-ignore: decorator
 @inline export const ENTRY: usize = 20;
-// @ts-ignore: decorator
-@inline const TAIL: usize = 12;
 
 // @ts-ignore: decorator
 @inline function hiAt(e: usize): u64 { return load<u64>(e); }
@@ -30,38 +29,7 @@ import { md5, digestHi, digestLo } from "./md5";
   return h < hi || (h == hi && loAt(e) < lo);
 }
 
-// @ts-ignore: decorator
-@inline function tailsOf(ring: usize, n: u32): usize { return ring + (<usize>n << 3); }
-// @ts-ignore: decorator
-@inline function headAt(ring: usize, i: u32): u32 { return load<u32>(ring + (<usize>i << 3), 4); }
-/** Node i's position: its high 64 bits... */
-// @ts-ignore: decorator
-@inline function nodeHi(ring: usize, tails: usize, i: u32): u64 {
-  return (<u64>headAt(ring, i) << 32) | <u64>load<u32>(tails + <usize>i * TAIL);
-}
-/** ... and its low 64 bits. */
-// @ts-ignore: decorator
-@inline function nodeLo(tails: usize, i: u32): u64 { return load<u64>(tails + <usize>i * TAIL, 4); }
 
-/** Index of the first node >= (hi, lo), wrapping to 0 past the end (bisect_left, then wrap). */
-// @ts-ignore: decorator
-@inline export function lowerBound(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
-  const head = <u32>(hi >> 32);
-  const slot = table + (<usize>(head >> (32 - bits)) << 2);
-  let i = load<u32>(slot);
-  const end = load<u32>(slot, 4);
-  for (; i < end; i++) {
-    const h = headAt(ring, i);
-    if (h > head) break;
-    if (h == head) {
-      // A tie on the top 32 bits: compare the rest.
-      const tails = tailsOf(ring, n);
-      const nh = nodeHi(ring, tails, i);
-      if (nh > hi || (nh == hi && nodeLo(tails, i) >= lo)) break;
-    }
-  }
-  return i == n ? 0 : i;
-}
 
 /** The entry index a key of len bytes at key lands on; -1 on an empty ring. */
 export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32 {
@@ -76,10 +44,6 @@ export function route(key: usize, len: usize, ring: usize, n: u32, table: usize,
   return i < 0 ? -1 : ownerOf(ring, i);
 }
 
-// @ts-ignore: decorator
-@inline export function ownerOf(ring: usize, i: u32): i32 {
-  return load<i32>(ring + (<usize>i << 3));
-}
 
 /**
  * Route `count` keys in one call, one by one: key i is the bytes [spans[2i], spans[2i + 1]) after

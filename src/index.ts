@@ -5,14 +5,13 @@
 import type { RouterOptions } from "./options.js";
 import { RegionRouterBase } from "./router.js";
 import { RingMemory } from "./wasm/layout.js";
-import { instantiate } from "./wasm/module.js";
 import { WasmRing } from "./wasm/ring.js";
-import { simd } from "./wasm/simd.js";
+import { instantiateWithSimd } from "./wasm/simd.js";
 
 export * from "./exports.js";
 
 export class RegionRouter extends RegionRouterBase {
   constructor(options?: RouterOptions) {
-    super(new WasmRing(new RingMemory(instantiate(simd))), options);
+    super(new WasmRing(new RingMemory(instantiateWithSimd)), options);
   }
 }

@@ -10,7 +10,7 @@
 // Nothing else writes outside `scratch`. The views are refreshed after every memory.grow (and a
 // detached view reads as length 0, which the capacity checks treat as "too small").
 import { indexBits } from "../ring.js";
-import { instantiate, type WasmExports } from "./module.js";
+import { DATA_END, instantiate, type CoreExports, type Instantiate } from "./module.js";
 
 /** Bytes per virtual node in the ring (8 in keys + 12 in tails), and per entry of a run of new nodes. */
 export const ENTRY_BYTES = 20;
@@ -27,7 +27,7 @@ function tableBytes(bits: number): number {
 }
 
 export class RingMemory {
-  readonly wasm: WasmExports;
+  readonly wasm: CoreExports;
   bytes: Uint8Array;
   words: Uint32Array;
   /** Start of the ring entries: fixed for the life of the instance. */
@@ -37,11 +37,12 @@ export class RingMemory {
   table: number;
   scratch: number;
 
-  constructor(wasm: WasmExports = instantiate()) {
-    this.wasm = wasm;
+  /** `make` gives each instance, this one and the compacted copies. */
+  constructor(private readonly make: Instantiate = instantiate) {
+    const wasm = (this.wasm = make());
     this.bytes = new Uint8Array(wasm.memory.buffer);
     this.words = new Uint32Array(wasm.memory.buffer);
-    this.ring = align8(wasm.dataEnd);
+    this.ring = DATA_END;
     this.table = this.ring;
     this.scratch = 0;
     this.resize(0);
@@ -94,7 +95,7 @@ export class RingMemory {
 
   /** A fresh instance holding the same ring in just the memory it needs. */
   copy(): RingMemory {
-    const to = new RingMemory(instantiate(this.wasm.addOn));
+    const to = new RingMemory(this.make);
     to.reserve(this.neededBytes);
     to.bytes.set(this.bytes.subarray(this.ring, this.scratch), to.ring);
     to.resize(this.n);

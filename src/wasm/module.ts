@@ -1,14 +1,14 @@
 // The core WebAssembly module, decoded and compiled once, synchronously (it is under 4 KiB, which
-// every runtime compiles on the main thread), then instantiated per ring:
-//   core   (zero imports)  MD5, the ring, lookups and builds; routeMany one key at a time
-// The SIMD add-on (./simd.ts: routeMany eight keys per MD5 pass) is attached only by entries that
-// import it, so a browser bundle that does not carry it.
+// every runtime compiles on the main thread), then instantiated per ring (rings never share
+// memory). It has zero imports: MD5, the ring, lookups and builds, and routeMany one key at a time.
+// The SIMD add-on (./simd.ts) wraps these instances; only the entries that import it carry it.
 import { coreWasm } from "./code.generated.js";
 
 /** The exports of assembly/index.ts. Pointers and lengths are byte offsets into `memory`. */
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
   heapBase(): number;
+  md5Constants(): number;
   md5Into(ptr: number, len: number, out: number): void;
   locate(key: number, len: number, ring: number, n: number, table: number, bits: number): number;
   routeMany(keys: number, spans: number, count: number, ring: number, n: number, table: number, bits: number, out: number): void;
@@ -19,26 +19,14 @@ export interface CoreExports {
   removeOwners(ring: number, n: number, mask: number): number;
 }
 
-/** A module that can take over routeMany for a core instance: the SIMD add-on (./simd.ts). */
-export interface AddOn {
-  /** routeMany over this core instance's memory; null where the runtime cannot run the add-on. */
-  attach(core: CoreExports, dataEnd: number): CoreExports["routeMany"] | null;
-}
+/** A new instance's exports (a plain object, so that an add-on can replace routeMany). */
+export type Instantiate = () => CoreExports;
 
-/** A ring's instance: the core's exports, with routeMany taken from the add-on once it is in use. */
-export interface WasmExports extends CoreExports {
-  /** The add-on this instance may use (it attaches on the first routeMany), or null. */
-  readonly addOn: AddOn | null;
-  /** Whether routeMany now runs the add-on. */
-  batchLoaded: boolean;
-  /** First byte past both modules' static data: where the wrapper's layout may begin. */
-  readonly dataEnd: number;
-}
-
-/** asconfig.json's memoryBase for the add-on: the core's static data must end below it. */
-const BATCH_BASE = 2048;
-/** The add-on's static data must end below this; the layout starts here whether it loads or not. */
-const DATA_END = 4096;
+/**
+ * Where the wrapper's layout begins: past the core's static data (below 2048, where asconfig.json
+ * puts the add-on's) and the add-on's (test/wasm.test.ts checks both).
+ */
+export const DATA_END = 4096;
 
 /** Bytes from the generated hex text (atob would need base64, and is not in every runtime). */
 export function decodeHex(text: string): Uint8Array<ArrayBuffer> {
@@ -52,28 +40,29 @@ export function decodeHex(text: string): Uint8Array<ArrayBuffer> {
   return bytes;
 }
 
-let core: WebAssembly.Module | undefined;
-
 /** The core's bytes (for size checks and tests). */
 export const coreBytes = (): Uint8Array<ArrayBuffer> => decodeHex(coreWasm);
 
+let core: WebAssembly.Module | undefined;
+let constants: Uint32Array | undefined;
+
 /**
- * A fresh instance with its own linear memory (rings never share state). With an add-on, it is
- * attached on the first routeMany, where the runtime can run it: routers that only ever route one
- * id at a time never pay for it.
+ * MD5's constants as RFC 1321 defines them, floor(abs(sin(i + 1)) * 2^32), which keeps them out of
+ * the module (assembly/md5-tables.ts). Exact with any sin that is off by less than 3.6e-12: each
+ * product lies at least 0.0154 from an integer, and every engine's sin is far closer than that.
  */
-export function instantiate(addOn: AddOn | null = null): WasmExports {
-  core ??= new WebAssembly.Module(coreBytes());
-  const exports = new WebAssembly.Instance(core, {}).exports as unknown as CoreExports;
-  if (exports.heapBase() > BATCH_BASE) throw new Error("region-router: core static data overlaps the SIMD module's");
-  const wasm: WasmExports = { ...exports, addOn, dataEnd: DATA_END, batchLoaded: false };
-  if (addOn) {
-    wasm.routeMany = (...args) => {
-      const batched = addOn.attach(exports, DATA_END);
-      wasm.routeMany = batched ?? exports.routeMany;
-      wasm.batchLoaded = batched !== null;
-      wasm.routeMany(...args);
-    };
+function md5Constants(): Uint32Array {
+  if (!constants) {
+    constants = new Uint32Array(64);
+    for (let i = 0; i < 64; i++) constants[i] = Math.abs(Math.sin(i + 1)) * 2 ** 32;
   }
-  return wasm;
+  return constants;
 }
+
+/** A fresh instance with its own linear memory, ready for any call. */
+export const instantiate: Instantiate = () => {
+  core ??= new WebAssembly.Module(coreBytes());
+  const exports = { ...(new WebAssembly.Instance(core, {}).exports as unknown as CoreExports) };
+  new Uint32Array(exports.memory.buffer, exports.md5Constants(), 64).set(md5Constants());
+  return exports;
+};

@@ -1,10 +1,10 @@
 // The SIMD add-on: a second module whose routeMany hashes eight keys per MD5 pass. It imports the
-// core's memory and `locate` (for keys longer than one MD5 block), is compiled on first use, and
-// only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD; elsewhere routeMany
-// stays on the core's scalar loop, with the same answers. Only entries that import this file carry
-// it: region-router in Node and region-router/simd, not the browser build of region-router.
+// core's memory, MD5 constants and `locate` (for keys longer than one MD5 block), is compiled on
+// first use, and only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD;
+// elsewhere routeMany stays on the core's scalar loop, with the same answers. Only entries that
+// import this file carry it: region-router in Node and region-router/simd, not the browser build.
 import { batchWasm } from "./code.generated.js";
-import { decodeHex, type AddOn, type CoreExports } from "./module.js";
+import { decodeHex, instantiate, type CoreExports, type Instantiate } from "./module.js";
 
 let batch: WebAssembly.Module | null | undefined;
 
@@ -20,13 +20,29 @@ export function simdSupported(): boolean {
   return batch !== null;
 }
 
-export const simd: AddOn = {
-  attach(core: CoreExports, dataEnd: number) {
-    if (!simdSupported()) return null;
-    const add = new WebAssembly.Instance(batch as WebAssembly.Module, {
-      env: { memory: core.memory, locate: core.locate },
-    }).exports as unknown as Pick<CoreExports, "routeMany" | "heapBase">;
-    if (add.heapBase() > dataEnd) throw new Error("region-router: the SIMD module's static data overlaps the ring");
-    return add.routeMany;
-  },
+/** A core instance with the add-on; batchLoaded says whether routeMany runs it yet. */
+export interface SimdExports extends CoreExports {
+  batchLoaded: boolean;
+}
+
+/**
+ * A fresh core instance whose routeMany attaches the add-on on its first call, where the runtime
+ * can run it: routers that only ever route one id at a time never pay for it.
+ */
+export const instantiateWithSimd: Instantiate = () => {
+  const core = instantiate();
+  const wasm: SimdExports = { ...core, batchLoaded: false };
+  wasm.routeMany = (...args) => {
+    if (simdSupported()) {
+      const add = new WebAssembly.Instance(batch as WebAssembly.Module, {
+        env: { memory: core.memory, md5Constants: core.md5Constants(), locate: core.locate },
+      }).exports as unknown as CoreExports;
+      wasm.routeMany = add.routeMany;
+      wasm.batchLoaded = true;
+    } else {
+      wasm.routeMany = core.routeMany;
+    }
+    wasm.routeMany(...args);
+  };
+  return wasm;
 };
