@@ -26,17 +26,17 @@ interface RegionEntry {
 
 export class RegionRouterBase {
   /** Region name -> slot and weight, in weights() order (re-adding moves a region to the end). */
-  private readonly regions = new Map<string, RegionEntry>();
+  readonly #regions = new Map<string, RegionEntry>();
   /** Slot -> region name: what the engine's owner slots mean. */
-  private readonly names: (string | undefined)[] = [];
+  readonly #names: (string | undefined)[] = [];
   /** Slots freed by removeRegion, reused so churn does not grow the table. */
-  private readonly freeSlots: number[] = [];
+  readonly #freeSlots: number[] = [];
 
   /** Virtual nodes per unit of weight. */
-  private readonly k: number;
+  readonly #k: number;
 
   protected constructor(private ring: Ring, options?: RouterOptions) {
-    this.k = parseOptions(options);
+    this.#k = parseOptions(options);
   }
 
   /** A router from a toJSON() snapshot, of the class it is called on; throws, building nothing, on any flaw. */
@@ -49,14 +49,14 @@ export class RegionRouterBase {
 
   /** Virtual nodes per unit of weight (the constructor's option; 1 by default, as the reference). */
   get vnodesPerWeight(): number {
-    return this.k;
+    return this.#k;
   }
 
   /** Add a region with `weight` virtual nodes, or replace an existing region's virtual nodes. */
   addRegion(region: string, weight = 1): void {
     checkRegion(region);
     checkWeight(weight);
-    this.apply([[region, weight, vnodeCount(region, weight, this.k)]]);
+    this.#apply([[region, weight, vnodeCount(region, weight, this.#k)]]);
   }
 
   /**
@@ -65,18 +65,18 @@ export class RegionRouterBase {
    * at the cost of one ring update. Validates every entry before changing anything.
    */
   addRegions(entries: Iterable<readonly [string, number]>): void {
-    this.apply(readEntries(entries, this.k));
+    this.#apply(readEntries(entries, this.#k));
   }
 
   /** Add or re-weight validated [region, weight, vnode count] entries in order, with one ring update. */
-  private apply(list: readonly [string, number, number][]): void {
-    const order = new Map(this.regions);
+  #apply(list: readonly [string, number, number][]): void {
+    const order = new Map(this.#regions);
     const touched = new Map<string, number>();
     let fresh = 0;
-    const free = this.freeSlots.slice();
+    const free = this.#freeSlots.slice();
     for (const [region, weight, count] of list) {
       const known = order.get(region);
-      const slot = known ? known.slot : (free.pop() ?? this.names.length + fresh++);
+      const slot = known ? known.slot : (free.pop() ?? this.#names.length + fresh++);
       order.delete(region);
       order.set(region, { slot, weight });
       touched.set(region, count);
@@ -85,29 +85,29 @@ export class RegionRouterBase {
     const add: VnodeRun[] = [];
     for (const [region, count] of touched) {
       const { slot } = order.get(region) as RegionEntry;
-      if (this.regions.has(region)) remove.push(slot);
+      if (this.#regions.has(region)) remove.push(slot);
       if (count > 0) add.push({ slot, name: region, count });
     }
     this.ring.update(remove, add);
     // The ring changed: only now commit the table, so a throwing update leaves everything as it was.
-    this.regions.clear();
+    this.#regions.clear();
     for (const [region, entry] of order) {
-      this.regions.set(region, entry);
-      this.names[entry.slot] = region;
+      this.#regions.set(region, entry);
+      this.#names[entry.slot] = region;
     }
-    this.freeSlots.length = 0;
-    this.freeSlots.push(...free);
+    this.#freeSlots.length = 0;
+    this.#freeSlots.push(...free);
   }
 
   /** Remove a region and its virtual nodes; false (and nothing changed) when it was not there. */
   removeRegion(region: string): boolean {
     checkRegion(region);
-    const entry = this.regions.get(region);
+    const entry = this.#regions.get(region);
     if (!entry) return false;
     this.ring.update([entry.slot], []);
-    this.regions.delete(region);
-    this.names[entry.slot] = undefined;
-    this.freeSlots.push(entry.slot);
+    this.#regions.delete(region);
+    this.#names[entry.slot] = undefined;
+    this.#freeSlots.push(entry.slot);
     return true;
   }
 
@@ -115,7 +115,7 @@ export class RegionRouterBase {
   route(sessionId: string): string | null {
     checkSessionId(sessionId);
     const slot = this.ring.route(sessionId);
-    return slot < 0 ? null : (this.names[slot] as string);
+    return slot < 0 ? null : (this.#names[slot] as string);
   }
 
   /**
@@ -130,19 +130,19 @@ export class RegionRouterBase {
     for (let i = 0; i < sessionIds.length; i++) {
       if (typeof sessionIds[i] !== "string") checkSessionId(sessionIds[i], `sessionIds[${i}]`);
     }
-    return this.namesOf(this.ring.routeMany(sessionIds));
+    return this.#namesOf(this.ring.routeMany(sessionIds));
   }
 
   /** Region names for the engine's owner slots (-1: null). */
-  private namesOf(slots: Int32Array): (string | null)[] {
-    const names = this.names;
+  #namesOf(slots: Int32Array): (string | null)[] {
+    const names = this.#names;
     const out = new Array<string | null>(slots.length);
     for (let i = 0; i < slots.length; i++) out[i] = slots[i] < 0 ? null : (names[slots[i]] as string);
     return out;
   }
 
   [ROUTE_WITH](route: (ring: Ring) => Int32Array): (string | null)[] {
-    return this.namesOf(route(this.ring));
+    return this.#namesOf(route(this.ring));
   }
 
   /**
@@ -156,17 +156,17 @@ export class RegionRouterBase {
     const start = this.ring.locate(sessionId);
     if (start < 0 || n === 0) return [];
     let owning = 0;
-    for (const { weight } of this.regions.values()) if (weight > 0) owning++;
-    return distinctOwnersFrom(this.ring, start, n, owning).map((slot) => this.names[slot] as string);
+    for (const { weight } of this.#regions.values()) if (weight > 0) owning++;
+    return distinctOwnersFrom(this.ring, start, n, owning).map((slot) => this.#names[slot] as string);
   }
 
   /** An independent copy, of the same class and vnodesPerWeight. */
   clone(): this {
-    const copy = new (this.constructor as new (options: RouterOptions) => this)({ vnodesPerWeight: this.k });
+    const copy = new (this.constructor as new (options: RouterOptions) => this)({ vnodesPerWeight: this.#k });
     copy.ring = this.ring.clone();
-    for (const [region, entry] of this.regions) copy.regions.set(region, entry);
-    for (let slot = 0; slot < this.names.length; slot++) copy.names[slot] = this.names[slot];
-    for (const slot of this.freeSlots) copy.freeSlots.push(slot);
+    for (const [region, entry] of this.#regions) copy.#regions.set(region, entry);
+    for (let slot = 0; slot < this.#names.length; slot++) copy.#names[slot] = this.#names[slot];
+    for (const slot of this.#freeSlots) copy.#freeSlots.push(slot);
     return copy;
   }
 
@@ -175,28 +175,28 @@ export class RegionRouterBase {
    * every region in weights() order; all 0 on a ring without positions, else summing to 1.
    */
   shares(): Map<string, number> {
-    return shares(this[OWNED_POSITIONS](), this.regions.keys());
+    return shares(this[OWNED_POSITIONS](), this.#regions.keys());
   }
 
   /** `{ version: 1, vnodesPerWeight, regions: [[region, weight], ...] }`, regions in weights() order. */
   toJSON(): RouterSnapshot {
-    return toSnapshot(this.k, this.weights());
+    return toSnapshot(this.#k, this.weights());
   }
 
   /** MD5 (32 hex digits) of the canonical ring definition: the same for the same definition everywhere. */
   fingerprint(): string {
-    return fingerprint(this.ring, this.k, this.weights());
+    return fingerprint(this.ring, this.#k, this.weights());
   }
 
   /** The positions in ring order and their regions' names. */
   [OWNED_POSITIONS](): OwnedPositions {
-    return ownedPositions(this.ring, this.names);
+    return ownedPositions(this.ring, this.#names);
   }
 
   /** A new Map of region -> weight, in insertion order. */
   weights(): Map<string, number> {
     const out = new Map<string, number>();
-    for (const [region, { weight }] of this.regions) out.set(region, weight);
+    for (const [region, { weight }] of this.#regions) out.set(region, weight);
     return out;
   }
 }

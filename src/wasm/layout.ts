@@ -37,8 +37,11 @@ export class RingMemory {
   table: number;
   scratch: number;
 
-  /** `make` gives each instance, this one and the compacted copies. */
-  constructor(private readonly make: Instantiate = instantiate) {
+  /** Gives each instance: this one and its compacted copies. */
+  readonly #make: Instantiate;
+
+  constructor(make: Instantiate = instantiate) {
+    this.#make = make;
     const wasm = (this.wasm = make());
     this.bytes = new Uint8Array(wasm.memory.buffer);
     this.words = new Uint32Array(wasm.memory.buffer);
@@ -95,7 +98,7 @@ export class RingMemory {
 
   /** A fresh instance holding the same ring in just the memory it needs. */
   copy(): RingMemory {
-    const to = new RingMemory(this.make);
+    const to = new RingMemory(this.#make);
     to.reserve(this.neededBytes);
     to.bytes.set(this.bytes.subarray(this.ring, this.scratch), to.ring);
     to.resize(this.n);

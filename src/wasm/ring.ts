@@ -14,7 +14,7 @@ const IDLE_BYTES = 1 << 20;
 
 export class WasmRing implements Ring {
   /** The highest owner slot ever added, plus one: the removal mask's length. */
-  private slots = 0;
+  #slots = 0;
 
   constructor(public mem: RingMemory = new RingMemory()) {}
 
@@ -28,7 +28,7 @@ export class WasmRing implements Ring {
   }
 
   /** The key's UTF-8 at the scratch start; returns its length. */
-  private encodeKey(key: string): number {
+  #encodeKey(key: string): number {
     const mem = this.mem;
     mem.reserveScratch(maxUtf8Bytes(key));
     return encodeUtf8(key, mem.bytes, mem.scratch);
@@ -39,7 +39,7 @@ export class WasmRing implements Ring {
     if (this.mem.n === 0) return out.fill(-1);
     for (let start = 0; start < keys.length; start += CHUNK) {
       const end = Math.min(keys.length, start + CHUNK);
-      this.routeChunk(start === 0 && end === keys.length ? keys : keys.slice(start, end), out, start);
+      this.#routeChunk(start === 0 && end === keys.length ? keys : keys.slice(start, end), out, start);
     }
     return out;
   }
@@ -49,7 +49,7 @@ export class WasmRing implements Ring {
    * of the joined chunk when it is all ASCII (then byte offsets are the string offsets), else key
    * by key; each key's [start, end) in `spans`.
    */
-  private routeChunk(keys: readonly string[], out: Int32Array, at: number): void {
+  #routeChunk(keys: readonly string[], out: Int32Array, at: number): void {
     const count = keys.length;
     const joined = keys.join("");
     const mem = this.mem;
@@ -82,7 +82,7 @@ export class WasmRing implements Ring {
 
   locate(key: string): number {
     const mem = this.mem;
-    return mem.wasm.locate(mem.scratch, this.encodeKey(key), mem.ring, mem.n, mem.table, mem.bits);
+    return mem.wasm.locate(mem.scratch, this.#encodeKey(key), mem.ring, mem.n, mem.table, mem.bits);
   }
 
   ownerAt(index: number): number {
@@ -103,7 +103,7 @@ export class WasmRing implements Ring {
   update(remove: readonly number[], add: readonly VnodeRun[]): void {
     const mem = this.mem;
     let m = 0;
-    let slots = this.slots;
+    let slots = this.#slots;
     let nameRoom = 0;
     for (const run of add) {
       m += run.count;
@@ -139,8 +139,8 @@ export class WasmRing implements Ring {
     }
     mem.resize(kept + m);
     wasm.buildTable(mem.ring, mem.n, mem.table, mem.bits);
-    this.slots = slots;
-    if (mem.bytes.length - mem.neededBytes > IDLE_BYTES + mem.neededBytes / 4) this.compact();
+    this.#slots = slots;
+    if (mem.bytes.length - mem.neededBytes > IDLE_BYTES + mem.neededBytes / 4) this.#compact();
   }
 
   md5(text: string): Uint8Array {
@@ -154,12 +154,12 @@ export class WasmRing implements Ring {
 
   clone(): Ring {
     const copy = new WasmRing(this.mem.copy());
-    copy.slots = this.slots;
+    copy.#slots = this.#slots;
     return copy;
   }
 
   /** Move to a fresh instance sized to the ring: linear memory cannot shrink in place. */
-  private compact(): void {
+  #compact(): void {
     try {
       this.mem = this.mem.copy();
     } catch {
