@@ -7,8 +7,10 @@
 // these figures: compare runs on a quiet machine. `npm run build` first: it loads dist/.
 // Usage: node bench/startup.mjs [samples]   (default 15)
 import { execFileSync } from "node:child_process";
-import { existsSync } from "node:fs";
-import { fileURLToPath } from "node:url";
+import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const samples = Number(process.argv[2] ?? 15);
@@ -38,11 +40,21 @@ const PHASES = ["total", "load", "construct", "add", "route"];
  * any package) is not counted against this one.
  */
 const WARM_LOADER = `await import("data:text/javascript,");`;
-const NO_OP = "data:text/javascript,export class RegionRouter { addRegion() {} route() { return 'x'; } }";
+const NO_OP_CLASS = "export class RegionRouter { addRegion() {} route() { return 'x'; } }";
+const NO_OP = `data:text/javascript,${NO_OP_CLASS}`;
+// The smallest useful WebAssembly module: one exported function returning 42. Compiling and calling
+// it is what V8 charges any package for its first WebAssembly, whatever the module.
+const TINY_WASM = "[0,97,115,109,1,0,0,0,1,5,1,96,0,1,127,3,2,1,0,7,5,1,1,102,0,0,10,6,1,4,0,65,42,11]";
+const WASM_CLASS = `export class RegionRouter { constructor() { this.f = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(${TINY_WASM}))).exports.f; } addRegion() {} route() { return String(this.f()); } }`;
+const oneLineFile = join(mkdtempSync(join(tmpdir(), "startup-")), "no-op.mjs");
+writeFileSync(oneLineFile, NO_OP_CLASS);
 const CASES = [
-  // The floor: the same steps on a class that does nothing, so what the machine and Node charge for
-  // any import shows beside what this package adds.
-  ["baseline: a no-op class, ESM", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("${NO_OP}");`],
+  // The floors: the same steps on classes that do nothing, so what the machine and Node charge for
+  // any import (of a data: URL, of a file) and for any first WebAssembly shows beside what this
+  // package adds.
+  ["floor: a no-op class, data: URL, ESM", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("${NO_OP}");`],
+  ["floor: a no-op class, one-line file, ESM", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import(${JSON.stringify(pathToFileURL(oneLineFile).href)});`],
+  ["floor: + the smallest wasm module", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("data:text/javascript,${encodeURIComponent(WASM_CLASS)}");`],
   ["ESM    import('region-router')", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("region-router");`],
   ["ESM    import('region-router/pure')", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("region-router/pure");`],
   ["CJS    require('region-router')", "commonjs", `const t0 = performance.now(); const { RegionRouter } = require("region-router");`],

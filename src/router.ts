@@ -14,10 +14,10 @@ import { checkInteger, checkRegion, checkSessionId, checkWeight, describe } from
  * region names. The command line routes ASCII lines straight from their bytes this way
  * (src/wasm/ascii-lines.ts), so that code stays out of the library's bundles.
  */
-export const ROUTE_WITH: unique symbol = Symbol("region-router route with");
+export const ROUTE_WITH: unique symbol = Symbol.for("region-router route with");
 
 /** How movement() (and other module-level operations) read a router's positions. */
-export const OWNED_POSITIONS: unique symbol = Symbol("region-router owned positions");
+export const OWNED_POSITIONS: unique symbol = Symbol.for("region-router owned positions");
 
 interface RegionEntry {
   readonly slot: number;

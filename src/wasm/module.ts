@@ -28,15 +28,18 @@ export type Instantiate = () => CoreExports;
  */
 export const DATA_END = 4096;
 
-/** Bytes from the generated hex text (atob would need base64, and is not in every runtime). */
+/**
+ * Bytes from the generated hex text (atob would need base64, and is not in every runtime). A
+ * digit's value is its low four bits, plus 9 for a-f (whose code has bit 6 set). One flat loop:
+ * this runs once, cold, in the interpreter, where every call costs.
+ */
 export function decodeHex(text: string): Uint8Array<ArrayBuffer> {
   const bytes = new Uint8Array(text.length >> 1);
-  // A digit's value is its low four bits, plus 9 for a-f (whose code has bit 6 set).
-  const nibble = (i: number) => {
-    const c = text.charCodeAt(i);
-    return (c & 15) + (c >> 6) * 9;
-  };
-  for (let i = 0; i < bytes.length; i++) bytes[i] = (nibble(2 * i) << 4) | nibble(2 * i + 1);
+  for (let i = 0, j = 0; i < bytes.length; i++, j += 2) {
+    const high = text.charCodeAt(j);
+    const low = text.charCodeAt(j + 1);
+    bytes[i] = (((high & 15) + (high >> 6) * 9) << 4) | ((low & 15) + (low >> 6) * 9);
+  }
   return bytes;
 }
 
