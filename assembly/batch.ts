@@ -1,33 +1,40 @@
-// The SIMD add-on: routeMany with eight keys per MD5 (see md5x8.ts). A second, small module, loaded
-// only where WebAssembly SIMD validates; it shares the core module's memory (imported) and calls
-// the core's scalar `locate` for keys longer than one MD5 block. Its static data sits at the
-// --memoryBase set in asconfig.json, below where the wrapper's layout starts the ring.
-import { blocks, compress8, digests, fillLane, WORKING } from "./md5x8";
-import { bigEndian64, lowerBound, ownerOf } from "./search";
+// The SIMD add-on: routeMany with twelve keys per MD5 pass (see md5x12.ts). A second, small module,
+// loaded only where WebAssembly SIMD validates. It shares the core module's memory (imported), takes
+// the core's MD5 constants from it, and calls the core's `find` for the search and its scalar
+// `locate` for keys longer than one MD5 block. It has no static data: its working memory is a fixed
+// area below DATA_END, where the wrapper's layout starts the ring.
+import { compress12, digestWord, fillLane, K, LANES, WORKING, WORKING_END } from "./md5x12";
+import { bigEndian64, ownerOf } from "./search";
 
+// @ts-ignore: decorator
+@external("env", "md5Constants")
+declare const CORE_K: usize;
 // @ts-ignore: decorator
 @external("env", "locate")
 declare function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32;
-
-// Which key each lane holds while a group of eight is being filled: the last 32 bytes of md5x8's
-// working memory.
 // @ts-ignore: decorator
-@inline function laneKeys(): usize { return blocks() + WORKING - 32; }
+@external("env", "find")
+declare function find(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32;
+
+// Which key each lane holds while a group is being filled: the end of md5x12's working memory.
+// @ts-ignore: decorator
+@inline const LANE_KEYS: usize = WORKING_END - 4 * LANES;
 
 /** Hash the filled lanes, search for each, write their owners. */
 function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
-  compress8();
+  compress12();
   for (let k: usize = 0; k < lanes; k++) {
-    const d = digests() + ((k >> 2) << 6) + ((k & 3) << 2);
-    const hi = bigEndian64(load<u32>(d), load<u32>(d, 16));
-    const lo = bigEndian64(load<u32>(d, 32), load<u32>(d, 48));
-    const key = <usize>load<u32>(laneKeys() + (k << 2));
-    store<i32>(out + (key << 2), ownerOf(ring, lowerBound(ring, n, table, bits, hi, lo)));
+    const hi = bigEndian64(digestWord(k, 0), digestWord(k, 1));
+    const lo = bigEndian64(digestWord(k, 2), digestWord(k, 3));
+    const key = <usize>load<u32>(LANE_KEYS + (k << 2));
+    store<i32>(out + (key << 2), ownerOf(ring, find(ring, n, table, bits, hi, lo)));
   }
 }
 
-/** Same contract as the core's routeMany (assembly/ring.ts), eight one-block keys at a time. */
+/** Same contract as the core's routeMany (assembly/ring.ts), twelve one-block keys at a time. */
 export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
+  // The constants where compress12 reads them at fixed offsets.
+  memory.copy(K, CORE_K, 256);
   let lanes: usize = 0;
   for (let i: usize = 0; i < count; i++) {
     const start = load<u32>(spans + (i << 3));
@@ -37,9 +44,9 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
       continue;
     }
     fillLane(lanes, keys + start, len);
-    store<u32>(laneKeys() + (lanes << 2), i);
-    if (++lanes == 8) {
-      routeLanes(8, ring, n, table, bits, out);
+    store<u32>(LANE_KEYS + (lanes << 2), i);
+    if (++lanes == LANES) {
+      routeLanes(LANES, ring, n, table, bits, out);
       lanes = 0;
     }
   }
@@ -47,7 +54,10 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
   if (lanes > 0) routeLanes(lanes, ring, n, table, bits, out);
 }
 
-/** Where this module's static data and working memory end. */
+/**
+ * The end of this module's working memory, which must not pass DATA_END (test/wasm.test.ts); or
+ * 2^32 - 1 if its static data would run into that working memory.
+ */
 export function heapBase(): usize {
-  return blocks() + WORKING;
+  return __heap_base <= WORKING ? WORKING_END : <usize>-1;
 }

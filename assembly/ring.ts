@@ -35,7 +35,16 @@ import { headAt, lowerBound, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./se
 export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32 {
   if (n == 0) return -1;
   md5(key, len);
-  return <i32>lowerBound(ring, n, table, bits, digestHi(), digestLo());
+  return <i32>find(ring, n, table, bits, digestHi(), digestLo());
+}
+
+/**
+ * The index of the first node at or after the position (hi, lo), wrapping to 0; the ring must not be
+ * empty. The one copy of the search: locate calls it, and the SIMD add-on (assembly/batch.ts)
+ * imports it.
+ */
+export function find(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
+  return lowerBound(ring, n, table, bits, hi, lo);
 }
 
 /** The owner slot of the entry a key lands on; -1 on an empty ring. */
@@ -49,7 +58,7 @@ export function route(key: usize, len: usize, ring: usize, n: u32, table: usize,
  * Route `count` keys in one call, one by one: key i is the bytes [spans[2i], spans[2i + 1]) after
  * `keys` (u32 offsets, so keys need not be back to back: lines of a file can stay where they are);
  * its owner slot goes to out[i] (an i32). The ring must not be empty. (assembly/batch.ts is the SIMD
- * version, eight keys at a time.)
+ * version, twelve keys at a time.)
  */
 export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
   for (let i: usize = 0; i < count; i++) {

@@ -20,6 +20,7 @@ describe("the WebAssembly modules", () => {
     );
     const batch = new WebAssembly.Module(batchBytes());
     expect(WebAssembly.Module.imports(batch).map((i) => `${i.module}.${i.name}:${i.kind}`).sort()).toEqual([
+      "env.find:function",
       "env.locate:function",
       "env.md5Constants:global",
       "env.memory:memory",
@@ -34,7 +35,7 @@ describe("the WebAssembly modules", () => {
     // static data and working memory below DATA_END, where the wrapper's layout begins.
     expect(scalar.heapBase()).toBeLessThanOrEqual(2048);
     const add = new WebAssembly.Instance(new WebAssembly.Module(batchBytes()), {
-      env: { memory: simd.memory, md5Constants: simd.md5Constants(), locate: simd.locate },
+      env: { memory: simd.memory, md5Constants: simd.md5Constants(), find: simd.find, locate: simd.locate },
     }).exports as unknown as { heapBase(): number };
     expect(add.heapBase()).toBeGreaterThan(2048);
     expect(add.heapBase()).toBeLessThanOrEqual(DATA_END);

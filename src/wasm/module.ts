@@ -11,6 +11,8 @@ export interface CoreExports {
   md5Constants(): number;
   md5Into(ptr: number, len: number, out: number): void;
   locate(key: number, len: number, ring: number, n: number, table: number, bits: number): number;
+  /** The search by position (two u64 halves): called only by the SIMD add-on, never from JS. */
+  find: WebAssembly.ExportValue;
   routeMany(keys: number, spans: number, count: number, ring: number, n: number, table: number, bits: number, out: number): void;
   buildTable(ring: number, n: number, table: number, bits: number): void;
   hashVnodes(name: number, prefixLen: number, first: number, count: number, owner: number, out: number): void;

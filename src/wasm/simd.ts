@@ -1,6 +1,6 @@
-// The SIMD add-on: a second module whose routeMany hashes eight keys per MD5 pass. It imports the
-// core's memory, MD5 constants and `locate` (for keys longer than one MD5 block), is compiled on
-// first use, and only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD;
+// The SIMD add-on: a second module whose routeMany hashes twelve keys per MD5 pass. It imports the
+// core's memory, MD5 constants, `find` (the search) and `locate` (for keys longer than one MD5
+// block), is compiled on first use, and only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD;
 // elsewhere routeMany stays on the core's scalar loop, with the same answers. Only entries that
 // import this file carry it: region-router in Node and region-router/simd, not the browser build.
 import { batchWasm } from "./code.generated.js";
@@ -35,7 +35,7 @@ export const instantiateWithSimd: Instantiate = () => {
   wasm.routeMany = (...args) => {
     if (simdSupported()) {
       const add = new WebAssembly.Instance(batch as WebAssembly.Module, {
-        env: { memory: core.memory, md5Constants: core.md5Constants(), locate: core.locate },
+        env: { memory: core.memory, md5Constants: core.md5Constants(), find: core.find, locate: core.locate },
       }).exports as unknown as CoreExports;
       wasm.routeMany = add.routeMany;
       wasm.batchLoaded = true;

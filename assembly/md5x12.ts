@@ -1,0 +1,144 @@
+// MD5 of twelve one-block messages at once: three v128 vectors of four 32-bit lanes, interleaved.
+// One MD5 is a chain of 64 dependent steps and cannot go faster; lanes run four chains side by
+// side for the price of one, and further, independent vectors fill the pipeline slots that a
+// chain's latency leaves idle (measured per key: one vector 49 ns, two 29.5, three 21.7, four 17.8;
+// four do not fit the 4 KiB budget). Callers put each message (at most 55 bytes, so that it and its
+// padding fit one block) in a lane with `fillLane`, then call `compress12`.
+import { word } from "./md5-tables";
+
+/** Lanes per compress12 call. */
+// @ts-ignore: decorator
+@inline export const LANES: usize = 12;
+
+// Working memory at fixed addresses, so that every access takes its address as a constant offset:
+// the 1,280 bytes below DATA_END (4096, src/wasm/module.ts), above this module's static data (it has
+// none past asconfig.json's memoryBase, 2048; test/wasm.test.ts checks both ends). Not memory.data:
+// the memory is imported, so a zero-filled static area would ship as zero bytes.
+// @ts-ignore: decorator
+@inline export const WORKING: usize = 4096 - 1280;
+// MD5's 64 constants (u32), written here by the wrapper when it attaches this module, as it writes
+// the core's (md5-tables.ts).
+// @ts-ignore: decorator
+@inline export const K: usize = WORKING;
+// The twelve padded blocks, transposed: word j of lane k is at BLOCKS + 256 * (k >> 2) + 16 * j + 4 * (k & 3).
+// @ts-ignore: decorator
+@inline const BLOCKS: usize = K + 256;
+// The digests after compress12 (less the initial state, which digestWord adds), transposed the same way: A, B, C, D of lanes 0-3 at +0, +16, +32,
+// +48, of lanes 4-7 at +64 ... +112, of lanes 8-11 at +128 ... +176.
+// @ts-ignore: decorator
+@inline export const DIGESTS: usize = BLOCKS + 768;
+/** The first byte past the working memory: batch.ts keeps its lane table from DIGESTS + 192 to here. */
+// @ts-ignore: decorator
+@inline export const WORKING_END: usize = DIGESTS + 192 + 4 * LANES;
+
+// MD5's initial state.
+// @ts-ignore: decorator
+@inline const A0: u32 = 0x67452301;
+// @ts-ignore: decorator
+@inline const B0: u32 = 0xefcdab89;
+// @ts-ignore: decorator
+@inline const C0: u32 = 0x98badcfe;
+// @ts-ignore: decorator
+@inline const D0: u32 = 0x10325476;
+
+/** Word j (0-3: A, B, C, D) of lane k's digest, after compress12. */
+// @ts-ignore: decorator
+@inline export function digestWord(k: usize, j: usize): u32 {
+  const initial = j == 0 ? A0 : j == 1 ? B0 : j == 2 ? C0 : D0;
+  return load<u32>(DIGESTS + ((k >> 2) << 6) + ((k & 3) << 2) + (j << 4)) + initial;
+}
+
+/** Put the len (<= 55) bytes at ptr, padded as MD5 wants, into lane k (0-11). */
+export function fillLane(k: usize, ptr: usize, len: usize): void {
+  const lane = BLOCKS + ((k >> 2) << 8) + ((k & 3) << 2);
+  const full = len >> 2;
+  for (let w: usize = 0; w < full; w++) store<u32>(lane + (w << 4), load<u32>(ptr + (w << 2)));
+  // The word holding the tail bytes and the 0x80 marker. Reading up to 3 bytes past the message is
+  // safe: the wrapper keeps slack after the batch.
+  const shift = <u32>(len & 3) << 3;
+  const tail = shift == 0 ? 0 : load<u32>(ptr + (full << 2)) & ((<u32>1 << shift) - 1);
+  store<u32>(lane + (full << 4), tail | (<u32>0x80 << shift));
+  for (let w = full + 1; w < 14; w++) store<u32>(lane + (w << 4), 0);
+  store<u32>(lane + (14 << 4), <u32>len << 3);
+  store<u32>(lane + (15 << 4), 0);
+}
+
+// The auxiliary function of round r (a constant after inlining, so only one branch remains).
+// F and G are bit selections, which SIMD has as one instruction.
+// @ts-ignore: decorator
+@inline function aux(r: i32, b: v128, c: v128, d: v128): v128 {
+  if (r == 0) return v128.bitselect(c, d, b);
+  if (r == 1) return v128.bitselect(b, c, d);
+  if (r == 2) return v128.xor(v128.xor(c, d), b);
+  return v128.xor(c, v128.or(b, v128.not(d)));
+}
+
+// One step of one vector: a + (x[word(i)] + K[i]) + aux, rotated left by s, plus b. The sum is
+// ordered so that aux, which waits on the newest value b, comes last; s is a constant after
+// inlining, which V8 turns into immediate shifts (a variable count costs two more instructions).
+// @ts-ignore: decorator
+@inline function step(r: i32, s: i32, xk: v128, a: v128, b: v128, c: v128, d: v128): v128 {
+  const sum = i32x4.add(i32x4.add(a, xk), aux(r, b, c, d));
+  return i32x4.add(v128.or(i32x4.shl(sum, s), i32x4.shr_u(sum, 32 - s)), b);
+}
+
+// x[word(i)] + K[i] for vectors 1, 2 and 3, given the word's offset and the splatted constant.
+// @ts-ignore: decorator
+@inline function xk1(w: usize, k: v128): v128 { return i32x4.add(v128.load(w, BLOCKS), k); }
+// @ts-ignore: decorator
+@inline function xk2(w: usize, k: v128): v128 { return i32x4.add(v128.load(w, BLOCKS + 256), k); }
+// @ts-ignore: decorator
+@inline function xk3(w: usize, k: v128): v128 { return i32x4.add(v128.load(w, BLOCKS + 512), k); }
+
+/** MD5 of the twelve lanes' blocks; the digests go to DIGESTS. */
+export function compress12(): void {
+  // Vectors 1 (a, b, c, d: lanes 0-3), 2 (e, f, g, h: lanes 4-7) and 3 (m, n, o, p: lanes 8-11).
+  // Each round is a loop of four steps per iteration, so that every rotation is a constant.
+  const a0 = i32x4.splat(A0), b0 = i32x4.splat(B0), c0 = i32x4.splat(C0), d0 = i32x4.splat(D0);
+  let a = a0, b = b0, c = c0, d = d0, e = a0, f = b0, g = c0, h = d0, m = a0, n = b0, o = c0, p = d0;
+  let w: usize, k: v128;
+  for (let i: usize = 0; i < 16; i += 4) {
+    w = word(0, i) << 4; k = v128.load32_splat(i << 2, K);
+    a = step(0, 7, xk1(w, k), a, b, c, d); e = step(0, 7, xk2(w, k), e, f, g, h); m = step(0, 7, xk3(w, k), m, n, o, p);
+    w = word(0, i + 1) << 4; k = v128.load32_splat(i << 2, K + 4);
+    d = step(0, 12, xk1(w, k), d, a, b, c); h = step(0, 12, xk2(w, k), h, e, f, g); p = step(0, 12, xk3(w, k), p, m, n, o);
+    w = word(0, i + 2) << 4; k = v128.load32_splat(i << 2, K + 8);
+    c = step(0, 17, xk1(w, k), c, d, a, b); g = step(0, 17, xk2(w, k), g, h, e, f); o = step(0, 17, xk3(w, k), o, p, m, n);
+    w = word(0, i + 3) << 4; k = v128.load32_splat(i << 2, K + 12);
+    b = step(0, 22, xk1(w, k), b, c, d, a); f = step(0, 22, xk2(w, k), f, g, h, e); n = step(0, 22, xk3(w, k), n, o, p, m);
+  }
+  for (let i: usize = 16; i < 32; i += 4) {
+    w = word(1, i) << 4; k = v128.load32_splat(i << 2, K);
+    a = step(1, 5, xk1(w, k), a, b, c, d); e = step(1, 5, xk2(w, k), e, f, g, h); m = step(1, 5, xk3(w, k), m, n, o, p);
+    w = word(1, i + 1) << 4; k = v128.load32_splat(i << 2, K + 4);
+    d = step(1, 9, xk1(w, k), d, a, b, c); h = step(1, 9, xk2(w, k), h, e, f, g); p = step(1, 9, xk3(w, k), p, m, n, o);
+    w = word(1, i + 2) << 4; k = v128.load32_splat(i << 2, K + 8);
+    c = step(1, 14, xk1(w, k), c, d, a, b); g = step(1, 14, xk2(w, k), g, h, e, f); o = step(1, 14, xk3(w, k), o, p, m, n);
+    w = word(1, i + 3) << 4; k = v128.load32_splat(i << 2, K + 12);
+    b = step(1, 20, xk1(w, k), b, c, d, a); f = step(1, 20, xk2(w, k), f, g, h, e); n = step(1, 20, xk3(w, k), n, o, p, m);
+  }
+  for (let i: usize = 32; i < 48; i += 4) {
+    w = word(2, i) << 4; k = v128.load32_splat(i << 2, K);
+    a = step(2, 4, xk1(w, k), a, b, c, d); e = step(2, 4, xk2(w, k), e, f, g, h); m = step(2, 4, xk3(w, k), m, n, o, p);
+    w = word(2, i + 1) << 4; k = v128.load32_splat(i << 2, K + 4);
+    d = step(2, 11, xk1(w, k), d, a, b, c); h = step(2, 11, xk2(w, k), h, e, f, g); p = step(2, 11, xk3(w, k), p, m, n, o);
+    w = word(2, i + 2) << 4; k = v128.load32_splat(i << 2, K + 8);
+    c = step(2, 16, xk1(w, k), c, d, a, b); g = step(2, 16, xk2(w, k), g, h, e, f); o = step(2, 16, xk3(w, k), o, p, m, n);
+    w = word(2, i + 3) << 4; k = v128.load32_splat(i << 2, K + 12);
+    b = step(2, 23, xk1(w, k), b, c, d, a); f = step(2, 23, xk2(w, k), f, g, h, e); n = step(2, 23, xk3(w, k), n, o, p, m);
+  }
+  for (let i: usize = 48; i < 64; i += 4) {
+    w = word(3, i) << 4; k = v128.load32_splat(i << 2, K);
+    a = step(3, 6, xk1(w, k), a, b, c, d); e = step(3, 6, xk2(w, k), e, f, g, h); m = step(3, 6, xk3(w, k), m, n, o, p);
+    w = word(3, i + 1) << 4; k = v128.load32_splat(i << 2, K + 4);
+    d = step(3, 10, xk1(w, k), d, a, b, c); h = step(3, 10, xk2(w, k), h, e, f, g); p = step(3, 10, xk3(w, k), p, m, n, o);
+    w = word(3, i + 2) << 4; k = v128.load32_splat(i << 2, K + 8);
+    c = step(3, 15, xk1(w, k), c, d, a, b); g = step(3, 15, xk2(w, k), g, h, e, f); o = step(3, 15, xk3(w, k), o, p, m, n);
+    w = word(3, i + 3) << 4; k = v128.load32_splat(i << 2, K + 12);
+    b = step(3, 21, xk1(w, k), b, c, d, a); f = step(3, 21, xk2(w, k), f, g, h, e); n = step(3, 21, xk3(w, k), n, o, p, m);
+  }
+  // The final additions of the initial state are left to digestWord, per lane actually used.
+  v128.store(DIGESTS, a);        v128.store(DIGESTS, b, 16);    v128.store(DIGESTS, c, 32);    v128.store(DIGESTS, d, 48);
+  v128.store(DIGESTS, e, 64);    v128.store(DIGESTS, f, 80);    v128.store(DIGESTS, g, 96);    v128.store(DIGESTS, h, 112);
+  v128.store(DIGESTS, m, 128);   v128.store(DIGESTS, n, 144);   v128.store(DIGESTS, o, 160);   v128.store(DIGESTS, p, 176);
+}
