@@ -13,23 +13,50 @@ export function sessionIds(count, seed = 1) {
 }
 
 /**
- * Time per key (ns) of `route` over `keys`, with tinybench: each sample routes a batch, so the
- * harness's own overhead is spread over BATCH keys. Returns { name, ns } in input order.
+ * Time per key (ns) of each task, measured in alternating rounds: every round runs each task for
+ * `time` ms with tinybench, so the VM's slow and fast phases (other tenants) fall on all tasks
+ * alike. A task is `[name, run]` where `run(batch)` handles one batch of keys; `batches` are taken in
+ * turn, so the keys are new to every task call. Returns `{ name, ns, rounds }` per task: the median
+ * over rounds and each round's figure (for per-round ratios).
  */
-export function timePerKey(tasks, keys, { batch = 1024, time = 600 } = {}) {
-  const bench = new Bench({ time, warmupTime: 200 });
-  let cursor = 0;
-  let sink = 0;
-  for (const [name, route] of tasks) {
-    bench.add(name, () => {
-      const start = cursor;
-      cursor = (cursor + batch) % (keys.length - batch);
-      for (let i = start; i < start + batch; i++) if (route(keys[i]) !== null) sink++;
+export function timeRounds(tasks, batches, { rounds = 5, time = 200 } = {}) {
+  const perKey = batches[0].length;
+  const results = tasks.map(([name]) => ({ name, rounds: [] }));
+  let next = 0;
+  for (let round = 0; round < rounds; round++) {
+    tasks.forEach(([name, run], i) => {
+      const bench = new Bench({ time, warmupTime: round === 0 ? 200 : 20 });
+      bench.add(name, () => run(batches[next++ % batches.length]));
+      bench.runSync();
+      results[i].rounds.push((bench.tasks[0].result.latency.p50 * 1e6) / perKey);
     });
   }
-  bench.runSync();
-  if (sink < 0) console.log(sink);
-  return bench.tasks.map((t) => ({ name: t.name, ns: (t.result.latency.p50 * 1e6) / batch }));
+  for (const r of results) r.ns = median(r.rounds);
+  return results;
+}
+
+/** The median of per-round ratios a[i] / b[i]. */
+export function ratio(a, b) {
+  return median(a.rounds.map((x, i) => x / b.rounds[i]));
+}
+
+export function median(xs) {
+  const sorted = [...xs].sort((x, y) => x - y);
+  return sorted[sorted.length >> 1];
+}
+
+/** `keys` cut into batches of `size`. */
+export function batchesOf(keys, size = 1024) {
+  return Array.from({ length: Math.floor(keys.length / size) }, (_, i) => keys.slice(i * size, (i + 1) * size));
+}
+
+/** A single-key function as a batch task: route every key of the batch, one call each. */
+export function eachKey(route) {
+  let sink = 0;
+  return (batch) => {
+    for (let i = 0; i < batch.length; i++) if (route(batch[i]) !== null) sink++;
+    return sink;
+  };
 }
 
 /** Median wall time (ms) of `fn` over `runs` runs, with a fresh `setup()` value each time. */
@@ -41,8 +68,7 @@ export function medianMs(fn, { runs = 5, setup = () => undefined } = {}) {
     fn(arg);
     times.push(performance.now() - t0);
   }
-  times.sort((a, b) => a - b);
-  return times[times.length >> 1];
+  return median(times);
 }
 
 export function machine() {

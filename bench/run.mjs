@@ -4,13 +4,14 @@ import { createHash } from "node:crypto";
 import HashRing from "hashring";
 import { RegionRouter as WasmRouter } from "../dist/index.js";
 import { RegionRouter as PureRouter } from "../dist/pure.js";
-import { Bench } from "tinybench";
 import { CryptoPortRouter } from "./crypto-port.mjs";
-import { fmt, machine, medianMs, sessionIds, table, timePerKey } from "./lib.mjs";
+import { batchesOf, eachKey, fmt, machine, medianMs, ratio, sessionIds, table, timeRounds } from "./lib.mjs";
 
 console.log(`# region-router benchmark\n\n${machine()}\n`);
 
 const keys = sessionIds(1 << 16);
+const batches = batchesOf(keys);
+const ROUNDS = "median of 5 alternating rounds";
 
 function rings(regions) {
   const make = (Router) => {
@@ -31,11 +32,11 @@ function rings(regions) {
   const at = floor.scratch;
   floor.bytes.set(new TextEncoder().encode(keys[1].padEnd(36, "0").slice(0, 36)), at);
   return [
-    ["floor: WebAssembly MD5 of a 36-byte key already in memory, nothing else", () => floor.wasm.md5Into(at, 36, at + 64) ?? 1],
-    ["WebAssembly engine", ((r) => (k) => r.route(k))(make(WasmRouter))],
-    ["pure engine", ((r) => (k) => r.route(k))(make(PureRouter))],
-    ["hand-written port (node:crypto + BigInt)", ((r) => (k) => r.route(k))(make(CryptoPortRouter))],
-    ["npm hashring 3.2.0", (k) => hashring.get(k)],
+    ["floor: WebAssembly MD5 of a 36-byte key already in memory, nothing else", eachKey(() => floor.wasm.md5Into(at, 36, at + 64) ?? 1)],
+    ["WebAssembly engine", eachKey(((r) => (k) => r.route(k))(make(WasmRouter)))],
+    ["pure engine", eachKey(((r) => (k) => r.route(k))(make(PureRouter)))],
+    ["hand-written port (node:crypto + BigInt)", eachKey(((r) => (k) => r.route(k))(make(CryptoPortRouter)))],
+    ["npm hashring 3.2.0", eachKey((k) => hashring.get(k))],
   ];
 }
 
@@ -43,33 +44,34 @@ const small = [["sf", 3], ["london", 3], ["bangalore", 3]];
 const large = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 160]);
 
 for (const [label, regions] of [["small ring: sf, london, bangalore x 3 (9 points)", small], ["large ring: 100 regions x 160 (16,000 points)", large]]) {
-  const results = timePerKey(rings(regions), keys);
-  const wasm = results[1].ns;
-  console.log(`## route(), one key per call: ${label}\n`);
+  const results = timeRounds(rings(regions), batches);
+  const wasm = results[1];
+  console.log(`## route(), one key per call: ${label} (${ROUNDS})\n`);
   table(
     ["implementation", "ns/route", "vs WebAssembly"],
-    results.map(({ name, ns }) => [name, fmt(ns), `${fmt(ns / wasm, 2)}x`]),
+    results.map((r) => [r.name, fmt(r.ns), `${fmt(ratio(r, wasm), 2)}x`]),
   );
 }
 
 // Batches: routeMany over 1,024 ids per call against route() one by one, both engines.
 {
-  const bench = new Bench({ time: 800, warmupTime: 200 });
-  const batch = 1024;
-  const batches = Array.from({ length: keys.length / batch }, (_, i) => keys.slice(i * batch, (i + 1) * batch));
   const routers = { wasm: new WasmRouter(), pure: new PureRouter() };
   for (const r of Object.values(routers)) r.addRegions(small);
-  let next = 0;
-  const ids = () => batches[next++ % batches.length];
-  bench.add("WebAssembly routeMany (SIMD, 12 keys per MD5 pass)", () => routers.wasm.routeMany(ids()));
-  bench.add("WebAssembly route, one call per key", () => { for (const k of ids()) routers.wasm.route(k); });
-  bench.add("pure routeMany", () => routers.pure.routeMany(ids()));
-  bench.add("pure route, one call per key", () => { for (const k of ids()) routers.pure.route(k); });
-  bench.runSync();
-  const rows = bench.tasks.map((t) => [t.name, (t.result.latency.p50 * 1e6) / batch]);
-  const many = rows[0][1];
-  console.log("## Batches: 1,024 ids (sess-N and UUIDs, 12-36 bytes) per call, small ring\n");
-  table(["implementation", "ns per id", "ids per second", "WebAssembly routeMany is"], rows.map(([name, ns]) => [name, fmt(ns), `${fmt(1e3 / ns, 2)} M`, `${fmt(ns / many, 2)}x faster`]));
+  const results = timeRounds(
+    [
+      ["WebAssembly routeMany (SIMD, 12 keys per MD5 pass)", (ids) => routers.wasm.routeMany(ids)],
+      ["WebAssembly route, one call per key", eachKey((k) => routers.wasm.route(k))],
+      ["pure routeMany", (ids) => routers.pure.routeMany(ids)],
+      ["pure route, one call per key", eachKey((k) => routers.pure.route(k))],
+    ],
+    batches,
+  );
+  const many = results[0];
+  console.log(`## Batches: 1,024 ids (sess-N and UUIDs, 12-36 bytes) per call, small ring (${ROUNDS})\n`);
+  table(
+    ["implementation", "ns per id", "ids per second", "WebAssembly routeMany is"],
+    results.map((r) => [r.name, fmt(r.ns), `${fmt(1e3 / r.ns, 2)} M`, `${fmt(ratio(r, many), 2)}x faster`]),
+  );
 }
 
 // Ring size: single-key route on a 1,000,000-node ring against the small ring.
@@ -78,21 +80,14 @@ for (const [label, regions] of [["small ring: sf, london, bangalore x 3 (9 point
   big.addRegions(Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000]));
   const little = new WasmRouter();
   little.addRegions(small);
-  // This VM's memory latency swings from run to run, so alternate the two rings over five rounds
-  // and report the median of each (and of the per-round ratios).
-  const rounds = Array.from({ length: 5 }, () =>
-    timePerKey([["small", (k) => little.route(k)], ["big", (k) => big.route(k)]], keys, { time: 300 }).map((r) => r.ns),
-  );
-  const median = (xs) => xs.slice().sort((x, y) => x - y)[xs.length >> 1];
-  const a = median(rounds.map((r) => r[0]));
-  const b = median(rounds.map((r) => r[1]));
-  const ratios = rounds.map((r) => r[1] / r[0]);
-  console.log("## Ring size: WebAssembly route(), 9 nodes vs 1,000,000 nodes (median of 5 alternating rounds)\n");
+  const [a, b] = timeRounds([["small", eachKey((k) => little.route(k))], ["big", eachKey((k) => big.route(k))]], batches, { time: 300 });
+  const ratios = b.rounds.map((x, i) => x / a.rounds[i]);
+  console.log(`## Ring size: WebAssembly route(), 9 nodes vs 1,000,000 nodes (${ROUNDS})\n`);
   table(
     ["ring", "ns/route", "vs small ring"],
     [
-      ["small ring (9 nodes)", fmt(a), "1.00x"],
-      ["1,000,000-node ring", fmt(b), `${fmt(median(ratios), 2)}x (rounds: ${ratios.map((x) => fmt(x, 2)).join(", ")})`],
+      ["small ring (9 nodes)", fmt(a.ns), "1.00x"],
+      ["1,000,000-node ring", fmt(b.ns), `${fmt(ratio(b, a), 2)}x (rounds: ${ratios.map((x) => fmt(x, 2)).join(", ")})`],
     ],
   );
 }
