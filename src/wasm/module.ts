@@ -25,8 +25,9 @@ export interface CoreExports {
 export type Instantiate = () => CoreExports;
 
 /**
- * Where the wrapper's layout begins: past the core's static data (below 2048, where asconfig.json
- * puts the add-on's) and the add-on's (test/wasm.test.ts checks both).
+ * Where the wrapper's layout begins: past the core's static data (which ends below 2048, the
+ * add-on's memoryBase in asconfig.json) and the SIMD add-on's working memory (its last 1,280 bytes
+ * end here: assembly/md5x12.ts). test/wasm.test.ts checks both.
  */
 export const DATA_END = 4096;
 
