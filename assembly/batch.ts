@@ -4,7 +4,7 @@
 // `locate` for keys longer than one MD5 block. It has no static data: its working memory is a fixed
 // area below DATA_END, where the wrapper's layout starts the ring.
 import { compress12, digestWord, fillLane, K, LANES, WORKING, WORKING_END } from "./md5x12";
-import { bigEndian64, ownerOf } from "./search";
+import { bigEndian64, ownerOf } from "./nodes";
 
 // @ts-ignore: decorator
 @external("env", "md5Constants")

@@ -3,7 +3,7 @@
 import { md5, A, B, C, D, K } from "./md5";
 export { locate, find, routeMany, buildTable, hashVnodes, sortEntries, mergeEntries, removeOwners } from "./ring";
 
-/** MD5 of len bytes at ptr, written as the 16 digest bytes at out (for known-answer tests). */
+/** MD5 of len bytes at ptr, written as the 16 digest bytes at out (fingerprint() and the known-answer tests). */
 export function md5Into(ptr: usize, len: usize, out: usize): void {
   md5(ptr, len);
   store<u32>(out, A);
@@ -17,7 +17,7 @@ export function md5Constants(): usize {
   return K;
 }
 
-/** Where static data ends: linear memory from here on belongs to the wrapper's layout. */
+/** Where the core's static data ends: below the SIMD add-on's memoryBase (test/wasm.test.ts). */
 export function heapBase(): usize {
   return __heap_base;
 }

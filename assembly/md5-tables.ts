@@ -1,5 +1,15 @@
 // MD5's schedule (RFC 1321), shared by the scalar and the SIMD compression functions.
 
+// The initial state A, B, C, D.
+// @ts-ignore: decorator
+@inline export const A0: u32 = 0x67452301;
+// @ts-ignore: decorator
+@inline export const B0: u32 = 0xefcdab89;
+// @ts-ignore: decorator
+@inline export const C0: u32 = 0x98badcfe;
+// @ts-ignore: decorator
+@inline export const D0: u32 = 0x10325476;
+
 // The 64 additive constants K[i] = floor(abs(sin(i + 1)) * 2^32) are in neither module: the
 // wrapper computes them from that definition and writes them where the core's md5Constants()
 // says (src/wasm/module.ts). As data they would be 256 bytes that gzip cannot shrink, the largest

@@ -1,8 +1,8 @@
 // MD5 (RFC 1321) over linear memory: pure functions over a pointer and a length.
 // The digest is left in four globals instead of being stored, so the ring code can read it as two
 // big-endian 64-bit halves without a round trip through memory.
-import { word } from "./md5-tables";
-import { bigEndian64 } from "./search";
+import { A0, B0, C0, D0, word } from "./md5-tables";
+import { bigEndian64 } from "./nodes";
 
 // Room for the padded tail of a message: at most two 64-byte blocks. Static data, not an allocation.
 const TAIL: usize = memory.data(128);
@@ -57,7 +57,7 @@ function compress(p: usize): void {
 
 /** MD5 of len bytes at ptr; the digest is left in A, B, C, D. */
 export function md5(ptr: usize, len: usize): void {
-  A = 0x67452301; B = 0xefcdab89; C = 0x98badcfe; D = 0x10325476;
+  A = A0; B = B0; C = C0; D = D0;
   const end = ptr + (len & ~(<usize>63));
   for (; ptr < end; ptr += 64) compress(ptr);
   // The tail: the remaining bytes, 0x80, zeros, then the length in bits (little-endian u64), built

@@ -4,7 +4,7 @@
 // chain's latency leaves idle (measured per key: one vector 49 ns, two 29.5, three 21.7, four 17.8;
 // four do not fit the 4 KiB budget). Callers put each message (at most 55 bytes, so that it and its
 // padding fit one block) in a lane with `fillLane`, then call `compress12`.
-import { word } from "./md5-tables";
+import { A0, B0, C0, D0, word } from "./md5-tables";
 
 /** Lanes per compress12 call. */
 // @ts-ignore: decorator
@@ -16,30 +16,20 @@ import { word } from "./md5-tables";
 // the memory is imported, so a zero-filled static area would ship as zero bytes.
 // @ts-ignore: decorator
 @inline export const WORKING: usize = 4096 - 1280;
-// MD5's 64 constants (u32), written here by the wrapper when it attaches this module, as it writes
-// the core's (md5-tables.ts).
+// MD5's 64 constants (u32): batch.ts copies the core's table (md5-tables.ts) here.
 // @ts-ignore: decorator
 @inline export const K: usize = WORKING;
 // The twelve padded blocks, transposed: word j of lane k is at BLOCKS + 256 * (k >> 2) + 16 * j + 4 * (k & 3).
 // @ts-ignore: decorator
 @inline const BLOCKS: usize = K + 256;
-// The digests after compress12 (less the initial state, which digestWord adds), transposed the same way: A, B, C, D of lanes 0-3 at +0, +16, +32,
-// +48, of lanes 4-7 at +64 ... +112, of lanes 8-11 at +128 ... +176.
+// The digests after compress12, less the initial state (which digestWord adds), transposed the
+// same way: A, B, C, D of lanes 0-3 at +0, +16, +32, +48, of lanes 4-7 at +64 ... +112, of lanes
+// 8-11 at +128 ... +176.
 // @ts-ignore: decorator
 @inline export const DIGESTS: usize = BLOCKS + 768;
 /** The first byte past the working memory: batch.ts keeps its lane table from DIGESTS + 192 to here. */
 // @ts-ignore: decorator
 @inline export const WORKING_END: usize = DIGESTS + 192 + 4 * LANES;
-
-// MD5's initial state.
-// @ts-ignore: decorator
-@inline const A0: u32 = 0x67452301;
-// @ts-ignore: decorator
-@inline const B0: u32 = 0xefcdab89;
-// @ts-ignore: decorator
-@inline const C0: u32 = 0x98badcfe;
-// @ts-ignore: decorator
-@inline const D0: u32 = 0x10325476;
 
 /** Word j (0-3: A, B, C, D) of lane k's digest, after compress12. */
 // @ts-ignore: decorator

@@ -11,7 +11,7 @@
 // one random access into `keys` plus a short scan, not log2(n) accesses.
 // The layout in linear memory is decided by src/wasm/layout.ts.
 import { md5, digestHi, digestLo } from "./md5";
-import { headAt, lowerBound, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./search";
+import { headAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
 
 /** Bytes of a run entry; a ring node takes as many (8 in keys, 12 in tails). */
 // @ts-ignore: decorator
@@ -28,8 +28,15 @@ import { headAt, lowerBound, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./se
   const h = hiAt(e);
   return h < hi || (h == hi && loAt(e) < lo);
 }
-
-
+/** Copy node i (its key and its tail) to index k, within the ring whose tails start at tails. */
+// @ts-ignore: decorator
+@inline function moveNode(ring: usize, tails: usize, i: u32, k: u32): void {
+  store<u64>(ring + (<usize>k << 3), load<u64>(ring + (<usize>i << 3)));
+  const t = tails + <usize>i * TAIL;
+  const u = tails + <usize>k * TAIL;
+  store<u32>(u, load<u32>(t));
+  store<u64>(u, load<u64>(t, 4), 4);
+}
 
 /** The entry index a key of len bytes at key lands on; -1 on an empty ring. */
 export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32 {
@@ -39,12 +46,26 @@ export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize
 }
 
 /**
- * The index of the first node at or after the position (hi, lo), wrapping to 0; the ring must not be
- * empty. The one copy of the search: locate calls it, and the SIMD add-on (assembly/batch.ts)
- * imports it.
+ * The index of the first node at or after the position (hi, lo), wrapping to 0 past the end
+ * (bisect_left, then wrap); the ring must not be empty. locate uses it, and the SIMD add-on
+ * (assembly/batch.ts) imports it.
  */
 export function find(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
-  return lowerBound(ring, n, table, bits, hi, lo);
+  const head = <u32>(hi >> 32);
+  const slot = table + (<usize>(head >> (32 - bits)) << 2);
+  let i = load<u32>(slot);
+  const end = load<u32>(slot, 4);
+  for (; i < end; i++) {
+    const h = headAt(ring, i);
+    if (h > head) break;
+    if (h == head) {
+      // A tie on the top 32 bits: compare the rest.
+      const tails = tailsOf(ring, n);
+      const nh = nodeHi(ring, tails, i);
+      if (nh > hi || (nh == hi && nodeLo(tails, i) >= lo)) break;
+    }
+  }
+  return i == n ? 0 : i;
 }
 
 /** The owner slot of the entry a key lands on; -1 on an empty ring. */
@@ -52,7 +73,6 @@ export function route(key: usize, len: usize, ring: usize, n: u32, table: usize,
   const i = locate(key, len, ring, n, table, bits);
   return i < 0 ? -1 : ownerOf(ring, i);
 }
-
 
 /**
  * Route `count` keys in one call, one by one: key i is the bytes [spans[2i], spans[2i + 1]) after
@@ -167,12 +187,7 @@ export function mergeEntries(ring: usize, n: u32, run: usize, m: u32): void {
     const r = run + <usize>(j - 1) * ENTRY;
     k--;
     if (i > 0 && below(r, nodeHi(ring, tails, i - 1), nodeLo(tails, i - 1))) {
-      i--;
-      store<u64>(ring + (<usize>k << 3), load<u64>(ring + (<usize>i << 3)));
-      const t = tails + <usize>i * TAIL;
-      const u = tails + <usize>k * TAIL;
-      store<u32>(u, load<u32>(t));
-      store<u64>(u, load<u64>(t, 4), 4);
+      moveNode(ring, tails, --i, k);
     } else {
       j--;
       const hi = hiAt(r);
@@ -191,13 +206,7 @@ export function removeOwners(ring: usize, n: u32, mask: usize): u32 {
   let kept: u32 = 0;
   for (let i: u32 = 0; i < n; i++) {
     if (load<u8>(mask + <usize>load<u32>(ring + (<usize>i << 3))) != 0) continue;
-    if (kept != i) {
-      store<u64>(ring + (<usize>kept << 3), load<u64>(ring + (<usize>i << 3)));
-      const t = tails + <usize>i * TAIL;
-      const u = tails + <usize>kept * TAIL;
-      store<u32>(u, load<u32>(t));
-      store<u64>(u, load<u64>(t, 4), 4);
-    }
+    if (kept != i) moveNode(ring, tails, i, kept);
     kept++;
   }
   // The tails follow the (shorter) keys array.

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { renderGenerated } from "../scripts/build-wasm.mjs";
 import { readFileSync } from "node:fs";
 import { coreBytes, DATA_END, instantiate } from "../src/wasm/module.js";
-import { batchBytes, instantiateWithSimd, simdSupported, type SimdExports } from "../src/wasm/simd.js";
+import { addOnImports, batchBytes, instantiateWithSimd, simdSupported, type SimdExports } from "../src/wasm/simd.js";
 import { WasmRing } from "../src/wasm/ring.js";
 import { CryptoPortRouter } from "../bench/crypto-port.mjs";
 
@@ -34,9 +34,9 @@ describe("the WebAssembly modules", () => {
     // The core's static data ends below the add-on's memoryBase (asconfig.json), and the add-on's
     // static data and working memory below DATA_END, where the wrapper's layout begins.
     expect(scalar.heapBase()).toBeLessThanOrEqual(2048);
-    const add = new WebAssembly.Instance(new WebAssembly.Module(batchBytes()), {
-      env: { memory: simd.memory, md5Constants: simd.md5Constants(), find: simd.find, locate: simd.locate },
-    }).exports as unknown as { heapBase(): number };
+    const add = new WebAssembly.Instance(new WebAssembly.Module(batchBytes()), addOnImports(simd)).exports as unknown as {
+      heapBase(): number;
+    };
     expect(add.heapBase()).toBeGreaterThan(2048);
     expect(add.heapBase()).toBeLessThanOrEqual(DATA_END);
     expect(simd.batchLoaded).toBe(false);

@@ -20,6 +20,11 @@ export function simdSupported(): boolean {
   return batch !== null;
 }
 
+/** What the add-on imports from a core instance: its memory, MD5 constants, search and scalar locate. */
+export function addOnImports(core: CoreExports): WebAssembly.Imports {
+  return { env: { memory: core.memory, md5Constants: core.md5Constants(), find: core.find, locate: core.locate } };
+}
+
 /** A core instance with the add-on; batchLoaded says whether routeMany runs it yet. */
 export interface SimdExports extends CoreExports {
   batchLoaded: boolean;
@@ -34,9 +39,7 @@ export const instantiateWithSimd: Instantiate = () => {
   const wasm: SimdExports = { ...core, batchLoaded: false };
   wasm.routeMany = (...args) => {
     if (simdSupported()) {
-      const add = new WebAssembly.Instance(batch as WebAssembly.Module, {
-        env: { memory: core.memory, md5Constants: core.md5Constants(), find: core.find, locate: core.locate },
-      }).exports as unknown as CoreExports;
+      const add = new WebAssembly.Instance(batch as WebAssembly.Module, addOnImports(core)).exports as unknown as CoreExports;
       wasm.routeMany = add.routeMany;
       wasm.batchLoaded = true;
     } else {

@@ -5,7 +5,6 @@ import { RegionRouter as ScalarWasmRegionRouter } from "../../src/browser.js";
 import { RegionRouter as WasmRegionRouter } from "../../src/index.js";
 import { RegionRouter as PureRegionRouter } from "../../src/pure.js";
 
-
 export type Router = WasmRegionRouter | PureRegionRouter | ScalarWasmRegionRouter;
 export type RouterClass = typeof WasmRegionRouter | typeof PureRegionRouter | typeof ScalarWasmRegionRouter;
 

@@ -1,6 +1,6 @@
-// The lookup, on its own so that assembly/batch.ts can use it without the core's static data
-// (which, in a module that imports its memory, would ship as zero bytes). assembly/ring.ts
-// describes the ring's layout; this file reads it.
+// Reading the ring's nodes (assembly/ring.ts describes the layout), on their own, without static
+// data, so that assembly/batch.ts can use them: a module that imports its memory would ship the
+// core's zero-filled static data as bytes.
 
 // @ts-ignore: decorator
 @inline export const TAIL: usize = 12;
@@ -17,26 +17,6 @@
 /** ... and its low 64 bits. */
 // @ts-ignore: decorator
 @inline export function nodeLo(tails: usize, i: u32): u64 { return load<u64>(tails + <usize>i * TAIL, 4); }
-
-/** Index of the first node >= (hi, lo), wrapping to 0 past the end (bisect_left, then wrap). */
-// @ts-ignore: decorator
-@inline export function lowerBound(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
-  const head = <u32>(hi >> 32);
-  const slot = table + (<usize>(head >> (32 - bits)) << 2);
-  let i = load<u32>(slot);
-  const end = load<u32>(slot, 4);
-  for (; i < end; i++) {
-    const h = headAt(ring, i);
-    if (h > head) break;
-    if (h == head) {
-      // A tie on the top 32 bits: compare the rest.
-      const tails = tailsOf(ring, n);
-      const nh = nodeHi(ring, tails, i);
-      if (nh > hi || (nh == hi && nodeLo(tails, i) >= lo)) break;
-    }
-  }
-  return i == n ? 0 : i;
-}
 
 // @ts-ignore: decorator
 @inline export function ownerOf(ring: usize, i: u32): i32 {
