@@ -1,10 +1,10 @@
 // The SIMD add-on: routeMany with twelve keys per MD5 pass (see md5x12.ts). A second, small module,
 // loaded only where WebAssembly SIMD validates. It shares the core module's memory (imported), takes
-// the core's MD5 constants from it, and calls the core's `find` for the search and its scalar
-// `locate` for keys longer than one MD5 block. It has no static data: its working memory is a fixed
-// area below DATA_END, where the wrapper's layout starts the ring.
-import { compress12, digestWord, fillLane, K, LANES, WORKING, WORKING_END } from "./md5x12";
-import { bigEndian64, ownerOf } from "./nodes";
+// the core's MD5 constants from it, has its own copy of the search (nodes.ts), and calls the core's
+// scalar `locate` for keys longer than one MD5 block. It has no static data: its working memory is
+// a fixed area below DATA_END, where the wrapper's layout starts the ring.
+import { compress12, digestWord, fillLane, LANES, prepare, WORKING, WORKING_END } from "./md5x12";
+import { find, ownerOf } from "./nodes";
 
 // @ts-ignore: decorator
 @external("env", "md5Constants")
@@ -12,9 +12,6 @@ declare const CORE_K: usize;
 // @ts-ignore: decorator
 @external("env", "locate")
 declare function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32;
-// @ts-ignore: decorator
-@external("env", "find")
-declare function find(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32;
 
 // Which key each lane holds while a group is being filled: the end of md5x12's working memory.
 // @ts-ignore: decorator
@@ -24,8 +21,8 @@ declare function find(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo:
 function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
   compress12();
   for (let k: usize = 0; k < lanes; k++) {
-    const hi = bigEndian64(digestWord(k, 0), digestWord(k, 1));
-    const lo = bigEndian64(digestWord(k, 2), digestWord(k, 3));
+    const hi = (<u64>digestWord(k, 0) << 32) | digestWord(k, 1);
+    const lo = (<u64>digestWord(k, 2) << 32) | digestWord(k, 3);
     const key = <usize>load<u32>(LANE_KEYS + (k << 2));
     store<i32>(out + (key << 2), ownerOf(ring, find(ring, n, table, bits, hi, lo)));
   }
@@ -33,8 +30,7 @@ function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, 
 
 /** Same contract as the core's routeMany (assembly/ring.ts), twelve one-block keys at a time. */
 export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
-  // The constants where compress12 reads them at fixed offsets.
-  memory.copy(K, CORE_K, 256);
+  prepare(CORE_K);
   let lanes: usize = 0;
   for (let i: usize = 0; i < count; i++) {
     const start = load<u32>(spans + (i << 3));

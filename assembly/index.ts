@@ -1,7 +1,7 @@
 // The whole WebAssembly surface: pure functions over pointers and lengths. Only i32/u32/usize cross
 // the boundary; the 128-bit positions never leave linear memory.
 import { md5, A, B, C, D, K } from "./md5";
-export { locate, find, routeMany, buildTable, hashVnodes, sortEntries, mergeEntries, removeOwners } from "./ring";
+export { locate, routeMany, buildTable, hashVnodes, sortEntries, mergeEntries, removeOwners } from "./ring";
 
 /** MD5 of len bytes at ptr, written as the 16 digest bytes at out (fingerprint() and the known-answer tests). */
 export function md5Into(ptr: usize, len: usize, out: usize): void {

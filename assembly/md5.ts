@@ -2,7 +2,6 @@
 // The digest is left in four globals instead of being stored, so the ring code can read it as two
 // big-endian 64-bit halves without a round trip through memory.
 import { A0, B0, C0, D0, word } from "./md5-tables";
-import { bigEndian64 } from "./nodes";
 
 // Room for the padded tail of a message: at most two 64-byte blocks. Static data, not an allocation.
 const TAIL: usize = memory.data(128);
@@ -73,6 +72,12 @@ export function md5(ptr: usize, len: usize): void {
   store<u64>(TAIL + padded - 8, (<u64>len) << 3);
   compress(TAIL);
   if (padded == 128) compress(TAIL + 64);
+}
+
+/** Two little-endian MD5 words as the big-endian 64-bit half of the position they start. */
+// @ts-ignore: decorator
+@inline function bigEndian64(first: u32, second: u32): u64 {
+  return (<u64>bswap<u32>(first) << 32) | <u64>bswap<u32>(second);
 }
 
 /** The digest as a 128-bit big-endian integer: its high 64 bits... */

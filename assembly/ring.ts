@@ -11,7 +11,7 @@
 // one random access into `keys` plus a short scan, not log2(n) accesses.
 // The layout in linear memory is decided by src/wasm/layout.ts.
 import { md5, digestHi, digestLo } from "./md5";
-import { headAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
+import { find, headAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
 
 /** Bytes of a run entry; a ring node takes as many (8 in keys, 12 in tails). */
 // @ts-ignore: decorator
@@ -43,29 +43,6 @@ export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize
   if (n == 0) return -1;
   md5(key, len);
   return <i32>find(ring, n, table, bits, digestHi(), digestLo());
-}
-
-/**
- * The index of the first node at or after the position (hi, lo), wrapping to 0 past the end
- * (bisect_left, then wrap); the ring must not be empty. locate uses it, and the SIMD add-on
- * (assembly/batch.ts) imports it.
- */
-export function find(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
-  const head = <u32>(hi >> 32);
-  const slot = table + (<usize>(head >> (32 - bits)) << 2);
-  let i = load<u32>(slot);
-  const end = load<u32>(slot, 4);
-  for (; i < end; i++) {
-    const h = headAt(ring, i);
-    if (h > head) break;
-    if (h == head) {
-      // A tie on the top 32 bits: compare the rest.
-      const tails = tailsOf(ring, n);
-      const nh = nodeHi(ring, tails, i);
-      if (nh > hi || (nh == hi && nodeLo(tails, i) >= lo)) break;
-    }
-  }
-  return i == n ? 0 : i;
 }
 
 /** The owner slot of the entry a key lands on; -1 on an empty ring. */

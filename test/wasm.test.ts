@@ -20,7 +20,6 @@ describe("the WebAssembly modules", () => {
     );
     const batch = new WebAssembly.Module(batchBytes());
     expect(WebAssembly.Module.imports(batch).map((i) => `${i.module}.${i.name}:${i.kind}`).sort()).toEqual([
-      "env.find:function",
       "env.locate:function",
       "env.md5Constants:global",
       "env.memory:memory",

@@ -11,8 +11,6 @@ export interface CoreExports {
   md5Constants(): number;
   md5Into(ptr: number, len: number, out: number): void;
   locate(key: number, len: number, ring: number, n: number, table: number, bits: number): number;
-  /** The search by position (two u64 halves): called only by the SIMD add-on, never from JS. */
-  find: WebAssembly.ExportValue;
   routeMany(keys: number, spans: number, count: number, ring: number, n: number, table: number, bits: number, out: number): void;
   buildTable(ring: number, n: number, table: number, bits: number): void;
   hashVnodes(name: number, prefixLen: number, first: number, count: number, owner: number, out: number): void;
@@ -26,7 +24,7 @@ export type Instantiate = () => CoreExports;
 
 /**
  * Where the wrapper's layout begins: past the core's static data (which ends below 2048, the
- * add-on's memoryBase in asconfig.json) and the SIMD add-on's working memory (its last 1,280 bytes
+ * add-on's memoryBase in asconfig.json) and the SIMD add-on's working memory (its last 1,312 bytes
  * end here: assembly/md5x12.ts). test/wasm.test.ts checks both.
  */
 export const DATA_END = 4096;

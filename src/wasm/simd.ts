@@ -1,6 +1,6 @@
 // The SIMD add-on: a second module whose routeMany hashes twelve keys per MD5 pass. It imports the
-// core's memory, MD5 constants, `find` (the search) and `locate` (for keys longer than one MD5
-// block), is compiled on first use, and only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD;
+// core's memory, MD5 constants and `locate` (for keys longer than one MD5 block), is compiled on
+// first use, and only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD;
 // elsewhere routeMany stays on the core's scalar loop, with the same answers. Only entries that
 // import this file carry it: region-router in Node and region-router/simd, not the browser build.
 import { batchWasm } from "./code.generated.js";
@@ -20,9 +20,9 @@ export function simdSupported(): boolean {
   return batch !== null;
 }
 
-/** What the add-on imports from a core instance: its memory, MD5 constants, search and scalar locate. */
+/** What the add-on imports from a core instance: its memory, MD5 constants and scalar locate. */
 export function addOnImports(core: CoreExports): WebAssembly.Imports {
-  return { env: { memory: core.memory, md5Constants: core.md5Constants(), find: core.find, locate: core.locate } };
+  return { env: { memory: core.memory, md5Constants: core.md5Constants(), locate: core.locate } };
 }
 
 /** A core instance with the add-on; batchLoaded says whether routeMany runs it yet. */
