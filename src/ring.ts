@@ -45,15 +45,20 @@ export function sortBits(n: number): number {
   return Math.max(1, 31 - Math.clz32(n) - 1);
 }
 
-/** The ring index never has more than 2^INDEX_MAX_BITS buckets (a 256 KiB table). */
+/** The ring index never has more than 2^INDEX_MAX_BITS buckets (a 256 KiB table)... */
 export const INDEX_MAX_BITS = 16;
+/** ... nor fewer than 2^INDEX_MIN_BITS (16 KiB). */
+export const INDEX_MIN_BITS = 12;
 
 /**
- * log2 of the number of buckets in the ring index for n virtual nodes: like sortBits (two to four
- * nodes per bucket, at most 2 bytes per node) up to 2^16 buckets. Past that, a bigger table would
- * itself miss the caches and the TLB; a lookup costs one random access into the ring plus a short
- * scan through adjacent entries, which measured faster (bench/RESULTS.md). Both engines use it.
+ * log2 of the number of buckets in the ring index for n virtual nodes. At least 2^12: on rings of
+ * up to a few thousand nodes most buckets are then empty, so most lookups read their answer
+ * straight from the table, with no scan whose length the branch predictor cannot know (measured,
+ * 9 nodes: routeMany 70 -> 57 ns per id, route 194 -> 176 ns), and 16 KiB fits beside such a ring
+ * in the first 64 KiB page of WebAssembly memory, which it occupies anyway. Bigger rings get
+ * sortBits' n/4 to n/2 buckets (at most 2 bytes per node) up to 2^16 buckets; past that, a bigger
+ * table would itself miss the caches and the TLB (bench/RESULTS.md). Both engines use it.
  */
 export function indexBits(n: number): number {
-  return Math.min(INDEX_MAX_BITS, sortBits(n));
+  return Math.min(INDEX_MAX_BITS, Math.max(INDEX_MIN_BITS, sortBits(n)));
 }

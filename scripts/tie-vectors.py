@@ -1,0 +1,82 @@
+#!/usr/bin/env python3
+"""Golden vectors for the rare path of the lookup: positions equal in their top 32 bits.
+
+Usage:  python3 scripts/tie-vectors.py > test/fixtures/ties.json
+
+Both engines keep only the top 32 bits of each position where a lookup scans, and compare the
+other 96 bits only when those tie (assembly/ring.ts). Random tests almost never get there (a key
+ties with one of n nodes with probability n / 2^32), so this searches for the cases instead:
+  - regions whose one virtual node has the same top 32 bits as a node of the base ring, and
+  - session ids whose top 32 bits equal some node's,
+and records what ../shared/reference/region_router.py routes each id to, with the side of the
+tie (the id's full position below or above the node's), so the test knows both sides are there.
+"""
+import hashlib
+import json
+import os
+import sys
+
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "shared", "reference"))
+from region_router import RegionRouter  # noqa: E402
+
+
+def position(text: str) -> int:
+    return int(hashlib.md5(text.encode()).hexdigest(), 16)
+
+
+def head(text: str) -> bytes:
+    return hashlib.md5(text.encode()).digest()[:4]
+
+
+BASE = [("tie-a", 6000), ("tie-b", 6000)]
+heads = {}
+for region, weight in BASE:
+    for i in range(weight):
+        heads[head(f"{region}#{i}")] = f"{region}#{i}"
+
+# Regions of weight 1 whose node shares its top 32 bits with a base node.
+colliders = []
+j = 0
+while len(colliders) < 2:
+    name = f"twin-{j}"
+    if head(f"{name}#0") in heads:
+        colliders.append(name)
+    j += 1
+
+router = RegionRouter()
+for region, weight in BASE:
+    router.add_region(region, weight)
+for name in colliders:
+    router.add_region(name, 1)
+nodes = dict(heads)
+for name in colliders:
+    nodes[head(f"{name}#0")] = f"{name}#0"  # either of the pair: only the side is recorded
+
+keys = []
+below = above = 0
+i = 0
+while below < 8 or above < 8:
+    key = f"tie-key-{i}"
+    i += 1
+    h = head(key)
+    if h not in heads:
+        continue
+    side = "below" if position(key) < position(heads[h]) else "above"
+    if (side == "below" and below >= 8) or (side == "above" and above >= 8):
+        continue
+    below += side == "below"
+    above += side == "above"
+    keys.append([key, heads[h], side, router.route(key)])
+
+json.dump(
+    {
+        "generator": "scripts/tie-vectors.py (expected answers from ../shared/reference/region_router.py)",
+        "regions": [list(r) for r in BASE] + [[name, 1] for name in colliders],
+        "twins": [[f"{name}#0", heads[head(f"{name}#0")]] for name in colliders],
+        "keys": keys,
+    },
+    sys.stdout,
+    ensure_ascii=False,
+    indent=1,
+)
+print()
