@@ -1,26 +1,30 @@
-// Reading the ring's nodes (assembly/ring.ts describes the layout), on their own, without static
-// data, so that assembly/batch.ts can use them: a module that imports its memory would ship the
-// core's zero-filled static data as bytes.
+// Reading the ring's nodes (assembly/ring.ts describes the layout) and the lookup, on their own,
+// without static data, so that assembly/batch.ts can use them: a module that imports its memory
+// would ship the core's zero-filled static data as bytes.
 
 // @ts-ignore: decorator
-@inline export const TAIL: usize = 12;
+@inline export const TAIL: usize = 16;
 
 // @ts-ignore: decorator
-@inline export function tailsOf(ring: usize, n: u32): usize { return ring + (<usize>n << 3); }
+@inline export function keyAt(ring: usize, i: u32): usize { return ring + (<usize>i << 2); }
 // @ts-ignore: decorator
-@inline export function headAt(ring: usize, i: u32): u32 { return load<u32>(ring + (<usize>i << 3), 4); }
+@inline export function tailsOf(ring: usize, n: u32): usize { return ring + (<usize>n << 2); }
 /** Node i's position: its high 64 bits... */
 // @ts-ignore: decorator
-@inline export function nodeHi(ring: usize, tails: usize, i: u32): u64 {
-  return (<u64>headAt(ring, i) << 32) | <u64>load<u32>(tails + <usize>i * TAIL);
-}
+@inline export function nodeHi(tails: usize, i: u32): u64 { return load<u64>(tails + (<usize>i << 4)); }
 /** ... and its low 64 bits. */
 // @ts-ignore: decorator
-@inline export function nodeLo(tails: usize, i: u32): u64 { return load<u64>(tails + <usize>i * TAIL, 4); }
+@inline export function nodeLo(tails: usize, i: u32): u64 { return load<u64>(tails + (<usize>i << 4), 8); }
 
 // @ts-ignore: decorator
 @inline export function ownerOf(ring: usize, i: u32): i32 {
-  return load<i32>(ring + (<usize>i << 3));
+  return <i32>load<u16>(keyAt(ring, i));
+}
+
+/** The 16 bits of a 32-bit head that follow its top `bits` (the bucket), in the high half of a u32. */
+// @ts-ignore: decorator
+@inline export function fragmentOf(head: u32, bits: u32): u32 {
+  return (head << bits) & 0xffff0000;
 }
 
 /**
@@ -33,16 +37,18 @@ export function find(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: 
   const slot = table + (<usize>(head >> (32 - bits)) << 2);
   let i = load<u32>(slot);
   const end = load<u32>(slot, 4);
+  // A key is {fragment, owner}: compared as a whole, it is above every key of a smaller fragment.
+  const fragment = fragmentOf(head, bits);
+  const above = fragment | 0xffff;
   for (; i < end; i++) {
-    const h = headAt(ring, i);
-    if (h > head) break;
-    if (h == head) {
-      // A tie on the top 32 bits: compare the rest.
+    const key = load<u32>(keyAt(ring, i));
+    if (key > above) break;
+    if ((key & 0xffff0000) == fragment) {
+      // A tie on the bucket's bits and the fragment: compare the whole position.
       const tails = tailsOf(ring, n);
-      const nh = nodeHi(ring, tails, i);
+      const nh = nodeHi(tails, i);
       if (nh > hi || (nh == hi && nodeLo(tails, i) >= lo)) break;
     }
   }
   return i == n ? 0 : i;
 }
-

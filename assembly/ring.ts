@@ -1,17 +1,20 @@
 // The ring of n virtual nodes, sorted by position, in two arrays (structure of arrays):
-//   keys   at ring:          n x 8 bytes  {owner: u32, head: u32}  head = position bits 127..96
-//   tails  at ring + 8 * n:  n x 12 bytes {mid: u32, lo: u64}       bits 95..64, bits 63..0
-// A lookup reads only `keys` (8 MB for a million nodes, which stays in the last-level cache) unless
-// a head ties with the key's, which happens about once in 4 billion / n lookups; then the cold tail
-// decides. Runs of new nodes (hashVnodes, sortEntries) use 20-byte entries {hi: u64, lo: u64,
-// owner: u32} instead, which mergeEntries spreads into the two arrays.
-// The index `table` of 2^bits + 1 u32s: table[b] is the first node whose top `bits` bits are >= b,
-// so a key whose top bits are b has its lower bound in [table[b], table[b + 1]]. The wrapper picks
-// bits (src/ring.ts, indexBits): the window holds a few nodes, adjacent in memory, so a lookup is
-// one random access into `keys` plus a short scan, not log2(n) accesses.
+//   keys   at ring:          n x 4 bytes   {owner: u16, fragment: u16}
+//   tails  at ring + 4 * n:  n x 16 bytes  {hi: u64, lo: u64}, the 128-bit position
+// The index `table` of 2^bits + 1 u32s (12 <= bits <= 16): table[b] is the first node whose top
+// `bits` bits are >= b, so a key whose top bits are b has its lower bound in [table[b], table[b +
+// 1]]. The wrapper picks bits (src/ring.ts, indexBits). A node's fragment is the 16 bits of its
+// position after those top bits, so within a bucket the keys alone order the nodes, and a lookup
+// reads only `keys` (4 MB for a million nodes) unless a fragment ties with the key's, about once in
+// 65,536 / (nodes per bucket) lookups; then the cold tail decides. 4-byte keys, not 8 with the
+// owner and the top 32 bits: on the benchmark machine a random read costs ~25 ns in 4 MB and ~45-75
+// in 8 MB. The price is at most 65,536 owners (src/router.ts holds regions to that). buildTable
+// writes the fragments, since they depend on bits; the other functions leave them stale.
+// Runs of new nodes (hashVnodes, sortEntries) use 20-byte entries {hi: u64, lo: u64, owner: u32}
+// instead, which mergeEntries spreads into the two arrays.
 // The layout in linear memory is decided by src/wasm/layout.ts.
 import { md5, digestHi, digestLo } from "./md5";
-import { find, headAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
+import { find, fragmentOf, keyAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
 
 /** Bytes of a run entry; a ring node takes as many (8 in keys, 12 in tails). */
 // @ts-ignore: decorator
@@ -31,11 +34,14 @@ import { find, headAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
 /** Copy node i (its key and its tail) to index k, within the ring whose tails start at tails. */
 // @ts-ignore: decorator
 @inline function moveNode(ring: usize, tails: usize, i: u32, k: u32): void {
-  store<u64>(ring + (<usize>k << 3), load<u64>(ring + (<usize>i << 3)));
-  const t = tails + <usize>i * TAIL;
+  store<u32>(keyAt(ring, k), load<u32>(keyAt(ring, i)));
+  storeTail(tails, k, nodeHi(tails, i), nodeLo(tails, i));
+}
+// @ts-ignore: decorator
+@inline function storeTail(tails: usize, k: u32, hi: u64, lo: u64): void {
   const u = tails + <usize>k * TAIL;
-  store<u32>(u, load<u32>(t));
-  store<u64>(u, load<u64>(t, 4), 4);
+  store<u64>(u, hi);
+  store<u64>(u, lo, 8);
 }
 
 /** The entry index a key of len bytes at key lands on; -1 on an empty ring. */
@@ -65,15 +71,21 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
   }
 }
 
-/** Fill table (2^bits + 1 entries, bits <= 32) for the n sorted nodes at ring. */
+/** Fill table (2^bits + 1 entries, 12 <= bits <= 16) for the n sorted nodes at ring, and their keys' fragments. */
 export function buildTable(ring: usize, n: u32, table: usize, bits: u32): void {
-  const buckets: usize = 1 << bits;
-  let i: u32 = 0;
-  for (let b: usize = 0; b < buckets; b++) {
-    while (i < n && <usize>(headAt(ring, i) >> (32 - bits)) < b) i++;
-    store<u32>(table + (b << 2), i);
+  const tails = tailsOf(ring, n);
+  let b: usize = 0;
+  for (let i: u32 = 0; i <= n; i++) {
+    // Node i starts every bucket from the one after the previous node's up to its own; past the
+    // last node, "node n" ends the table.
+    const head = i < n ? <u32>(nodeHi(tails, i) >> 32) : 0;
+    const bucket: usize = i < n ? head >> (32 - bits) : 1 << bits;
+    for (; b <= bucket; b++) store<u32>(table + (b << 2), i);
+    if (i < n) {
+      const key = keyAt(ring, i);
+      store<u32>(key, fragmentOf(head, bits) | load<u16>(key));
+    }
   }
-  store<u32>(table + (buckets << 2), n);
 }
 
 /**
@@ -163,16 +175,13 @@ export function mergeEntries(ring: usize, n: u32, run: usize, m: u32): void {
   while (j > 0) {
     const r = run + <usize>(j - 1) * ENTRY;
     k--;
-    if (i > 0 && below(r, nodeHi(ring, tails, i - 1), nodeLo(tails, i - 1))) {
+    if (i > 0 && below(r, nodeHi(tails, i - 1), nodeLo(tails, i - 1))) {
       moveNode(ring, tails, --i, k);
     } else {
       j--;
-      const hi = hiAt(r);
-      store<u32>(ring + (<usize>k << 3), load<u32>(r, 16));
-      store<u32>(ring + (<usize>k << 3), <u32>(hi >> 32), 4);
-      const u = tails + <usize>k * TAIL;
-      store<u32>(u, <u32>hi);
-      store<u64>(u, loAt(r), 4);
+      // The key's fragment is left to buildTable.
+      store<u32>(keyAt(ring, k), load<u32>(r, 16));
+      storeTail(tails, k, hiAt(r), loAt(r));
     }
   }
 }
@@ -182,7 +191,7 @@ export function removeOwners(ring: usize, n: u32, mask: usize): u32 {
   const tails = tailsOf(ring, n);
   let kept: u32 = 0;
   for (let i: u32 = 0; i < n; i++) {
-    if (load<u8>(mask + <usize>load<u32>(ring + (<usize>i << 3))) != 0) continue;
+    if (load<u8>(mask + <usize>ownerOf(ring, i)) != 0) continue;
     if (kept != i) moveNode(ring, tails, i, kept);
     kept++;
   }

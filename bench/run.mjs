@@ -125,7 +125,7 @@ console.log("## Memory per virtual node (1,000,000-node WebAssembly ring)\n");
 table(
   ["what", "bytes", "bytes per virtual node"],
   [
-    ["ring: 8-byte keys (owner, top 32 bits) + 12-byte tails (96 bits)", ringBytes, fmt(ringBytes / 1e6, 2)],
+    ["ring: 4-byte keys (owner, 16 bits of position) + 16-byte tails (the position)", ringBytes, fmt(ringBytes / 1e6, 2)],
     ["index (bucket starts)", indexBytes, fmt(indexBytes / 1e6, 2)],
     ["whole linear memory", mem.wasm.memory.buffer.byteLength, fmt(mem.wasm.memory.buffer.byteLength / 1e6, 2)],
   ],

@@ -4,7 +4,7 @@
 // after its own MD5. Sessions are placed at their MD5; the demo test checks that every drawn session
 // sits on an arc of the region the library routes it to.
 import { bswap32, Md5 } from "../src/pure/md5.js";
-import { OWNED_POSITIONS, type RegionRouterBase } from "../src/router.js";
+import { positionsOf, type RegionRouterBase } from "../src/router.js";
 import { encodeUtf8, maxUtf8Bytes } from "../src/utf8.js";
 
 /** An arc of the ring owned by one region, in turns (0..1 clockwise from the top): (start, end]. */
@@ -36,7 +36,7 @@ export function placeKey(key: string): { turn: number; spread: number } {
 }
 
 export function ringGeometry(router: RegionRouterBase): RingGeometry {
-  const { positions, owners } = router[OWNED_POSITIONS]();
+  const { positions, owners } = positionsOf(router);
   const vnodes = positions.map((position, i) => ({ turn: turnOf(position), region: owners[i] }));
   const arcs: Arc[] = [];
   for (let i = 0; i < vnodes.length; i++) {

@@ -1,14 +1,14 @@
 // The module-level operations, shared by both entry points: they accept routers of either engine.
 import { movementBetween, type Movement } from "./movement.js";
-import { OWNED_POSITIONS, type RegionRouterBase } from "./router.js";
+import { INTERNALS, positionsOf, type RegionRouterBase } from "./router.js";
 import { describe } from "./validate.js";
 
 export type { Flow, Movement } from "./movement.js";
 
-// By its OWNED_POSITIONS method (a Symbol.for key), not instanceof: each entry file carries its own
-// copy of the classes, and movement() must take a router from any of them.
+// By its INTERNALS method (a Symbol.for key), not instanceof: each entry file carries its own copy
+// of the classes, and movement() must take a router from any of them.
 function checkRouter(value: unknown, parameter: string): asserts value is RegionRouterBase {
-  if (typeof (value as RegionRouterBase | null)?.[OWNED_POSITIONS] !== "function") {
+  if (typeof (value as RegionRouterBase | null)?.[INTERNALS] !== "function") {
     throw new TypeError(`${parameter} must be a RegionRouter (either engine), got ${describe(value)}`);
   }
 }
@@ -20,5 +20,5 @@ function checkRouter(value: unknown, parameter: string): asserts value is Region
 export function movement(before: RegionRouterBase, after: RegionRouterBase): Movement {
   checkRouter(before, "before");
   checkRouter(after, "after");
-  return movementBetween(before[OWNED_POSITIONS](), after[OWNED_POSITIONS]());
+  return movementBetween(positionsOf(before), positionsOf(after));
 }

@@ -7,17 +7,35 @@ import { distinctOwnersFrom } from "./preference.js";
 import type { Ring, VnodeRun } from "./ring.js";
 import { shares } from "./shares.js";
 import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./snapshot.js";
-import { checkInteger, checkRegion, checkSessionId, checkWeight, describe } from "./validate.js";
+import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS } from "./validate.js";
 
 /**
- * Internal: `router[ROUTE_WITH](route)` runs route(ring), which returns owner slots, and gives their
- * region names. The command line routes ASCII lines straight from their bytes this way
- * (src/wasm/ascii-lines.ts), so that code stays out of the library's bundles.
+ * Internal: `router[INTERNALS]()` gives its engine's ring and what the ring's owner slots mean, for
+ * code that lives outside the class so that bundles which do not use it do not carry it:
+ * movement() (src/operations.ts) and the command line's ASCII-line router
+ * (src/wasm/ascii-lines.ts). A Symbol.for key: each entry file has its own copy of the class, and
+ * movement() takes routers from any of them.
  */
-export const ROUTE_WITH: unique symbol = Symbol.for("region-router route with");
+export const INTERNALS: unique symbol = Symbol.for("region-router internals");
 
-/** How movement() (and other module-level operations) read a router's positions. */
-export const OWNED_POSITIONS: unique symbol = Symbol.for("region-router owned positions");
+export interface RouterInternals {
+  readonly ring: Ring;
+  /** Slot -> region name (undefined: a free slot). */
+  readonly names: readonly (string | undefined)[];
+}
+
+/** A router's positions in ring order and their regions' names (movement(), the demo). */
+export function positionsOf(router: RegionRouterBase): OwnedPositions {
+  const { ring, names } = router[INTERNALS]();
+  return ownedPositions(ring, names);
+}
+
+/** Region names for a ring's owner slots (-1: null). */
+export function namesOf(slots: Int32Array, names: readonly (string | undefined)[]): (string | null)[] {
+  const out = new Array<string | null>(slots.length);
+  for (let i = 0; i < slots.length; i++) out[i] = slots[i] < 0 ? null : (names[slots[i]] as string);
+  return out;
+}
 
 interface RegionEntry {
   readonly slot: number;
@@ -77,6 +95,7 @@ export class RegionRouterBase {
     for (const [region, weight, count] of list) {
       const known = order.get(region);
       const slot = known ? known.slot : (free.pop() ?? this.#names.length + fresh++);
+      if (slot >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
       order.delete(region);
       order.set(region, { slot, weight });
       touched.set(region, count);
@@ -130,19 +149,11 @@ export class RegionRouterBase {
     for (let i = 0; i < sessionIds.length; i++) {
       if (typeof sessionIds[i] !== "string") checkSessionId(sessionIds[i], `sessionIds[${i}]`);
     }
-    return this.#namesOf(this.ring.routeMany(sessionIds));
+    return namesOf(this.ring.routeMany(sessionIds), this.#names);
   }
 
-  /** Region names for the engine's owner slots (-1: null). */
-  #namesOf(slots: Int32Array): (string | null)[] {
-    const names = this.#names;
-    const out = new Array<string | null>(slots.length);
-    for (let i = 0; i < slots.length; i++) out[i] = slots[i] < 0 ? null : (names[slots[i]] as string);
-    return out;
-  }
-
-  [ROUTE_WITH](route: (ring: Ring) => Int32Array): (string | null)[] {
-    return this.#namesOf(route(this.ring));
+  [INTERNALS](): RouterInternals {
+    return { ring: this.ring, names: this.#names };
   }
 
   /**
@@ -175,7 +186,7 @@ export class RegionRouterBase {
    * every region in weights() order; all 0 on a ring without positions, else summing to 1.
    */
   shares(): Map<string, number> {
-    return shares(this[OWNED_POSITIONS](), this.#regions.keys());
+    return shares(ownedPositions(this.ring, this.#names), this.#regions.keys());
   }
 
   /** `{ version: 1, vnodesPerWeight, regions: [[region, weight], ...] }`, regions in weights() order. */
@@ -186,11 +197,6 @@ export class RegionRouterBase {
   /** MD5 (32 hex digits) of the canonical ring definition: the same for the same definition everywhere. */
   fingerprint(): string {
     return fingerprint(this.ring, this.#k, this.weights());
-  }
-
-  /** The positions in ring order and their regions' names. */
-  [OWNED_POSITIONS](): OwnedPositions {
-    return ownedPositions(this.ring, this.#names);
   }
 
   /** A new Map of region -> weight, in insertion order. */

@@ -4,6 +4,9 @@
 /** The largest weight addRegion accepts. */
 export const MAX_WEIGHT = 1_000_000;
 
+/** The most regions a router holds at once: the WebAssembly ring keeps an owner in 16 bits (assembly/ring.ts). */
+export const MAX_REGIONS = 65_536;
+
 /** A short, readable rendering of a bad value for an error message. */
 export function describe(value: unknown): string {
   if (typeof value === "string") {

@@ -1,6 +1,7 @@
 // Bad input: a clear TypeError/RangeError naming the parameter and the value, and nothing changed.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { MAX_WEIGHT } from "../src/index.js";
+import { MAX_REGIONS, MAX_WEIGHT } from "../src/index.js";
+import { RegionRouter as PureRegionRouter } from "../src/pure.js";
 import { engines, type Router } from "./support/engines.js";
 import { observe } from "./support/snapshot.js";
 
@@ -82,6 +83,35 @@ describe.each(engines)("bad input on the %s engine", (_, RegionRouter) => {
     expect(() => r.route(id as string)).toThrow(message);
     // ...also on an empty ring, where there is nothing to route to.
     expect(() => new RegionRouter().route(id as string)).toThrow(TypeError);
+  });
+
+  it("holds at most MAX_REGIONS regions: one more is a RangeError that changes nothing", () => {
+    // The last slot (65,535, the largest the WebAssembly ring's 16-bit owners hold) owns nodes.
+    const entries = Array.from({ length: MAX_REGIONS }, (_, i): [string, number] => [`r${i}`, i % 30_000 === 0 || i === MAX_REGIONS - 1 ? 40 : 0]);
+    const r = new RegionRouter();
+    r.addRegions(entries);
+    const reference = new PureRegionRouter();
+    reference.addRegions(entries);
+    const keys = Array.from({ length: 500 }, (_, i) => `sess-${i}`);
+    const routes = keys.map((k) => r.route(k));
+    expect(routes).toEqual(keys.map((k) => reference.route(k)));
+    expect(routes).toContain(`r${MAX_REGIONS - 1}`);
+    expect(r.routeMany(keys)).toEqual(routes);
+
+    const before = observe(r);
+    expect(() => r.addRegion("one-more")).toThrow(RangeError);
+    expect(() => r.addRegion("one-more")).toThrow(/at most 65536 regions: no room for "one-more"/);
+    // All or nothing: the re-weighting listed first does not happen either.
+    expect(() => r.addRegions([["r0", 7], ["one-more", 1]])).toThrow(/no room for "one-more"/);
+    expect(() => RegionRouter.fromJSON({ version: 1, regions: [...entries, ["one-more", 1]] })).toThrow(RangeError);
+    expect(observe(r)).toEqual(before);
+
+    // At the limit, existing regions still change, and a removed region's slot is free again.
+    r.addRegion("r1", 2);
+    expect(r.removeRegion("r2")).toBe(true);
+    r.addRegion("one-more", 3);
+    expect(r.weights().size).toBe(MAX_REGIONS);
+    expect(r.weights().get("one-more")).toBe(3);
   });
 
   it("shortens very long bad values in messages", () => {

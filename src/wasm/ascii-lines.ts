@@ -2,24 +2,23 @@
 // what a line is): the command line's `route` uses it to skip making a string per line. Only the
 // command line imports this, so the library's bundles do not carry it.
 import { lineSpans, maxLines } from "../lines.js";
-import { ROUTE_WITH, type RegionRouterBase } from "../router.js";
+import { INTERNALS, namesOf, type RegionRouterBase } from "../router.js";
 import { align8 } from "./layout.js";
 import { WasmRing } from "./ring.js";
 
 /** The region of each line of `piece`, which the caller guarantees is ASCII; the router must be a WebAssembly one. */
 export function routeAsciiLines(router: RegionRouterBase, piece: Uint8Array): (string | null)[] {
-  return router[ROUTE_WITH]((ring) => {
-    if (!(ring instanceof WasmRing)) throw new TypeError("routeAsciiLines needs a WebAssembly router");
-    // The piece as it is, then the lines' spans (room for the most lines it could hold).
-    const mem = ring.mem;
-    const text = mem.scratch;
-    const spans = align8(text + piece.length + 8);
-    mem.reserveScratch(spans - text + maxLines(piece.length) * 12);
-    mem.bytes.set(piece, text);
-    const count = lineSpans(piece, mem.words, spans >>> 2);
-    const out = new Int32Array(count);
-    if (mem.n === 0) return out.fill(-1);
-    ring.routeSpans(text, spans, count, out, 0);
-    return out;
-  });
+  const { ring, names } = router[INTERNALS]();
+  if (!(ring instanceof WasmRing)) throw new TypeError("routeAsciiLines needs a WebAssembly router");
+  // The piece as it is, then the lines' spans (room for the most lines it could hold).
+  const mem = ring.mem;
+  const text = mem.scratch;
+  const spans = align8(text + piece.length + 8);
+  mem.reserveScratch(spans - text + maxLines(piece.length) * 12);
+  mem.bytes.set(piece, text);
+  const count = lineSpans(piece, mem.words, spans >>> 2);
+  const slots = new Int32Array(count);
+  if (mem.n === 0) slots.fill(-1);
+  else ring.routeSpans(text, spans, count, slots, 0);
+  return namesOf(slots, names);
 }

@@ -1,7 +1,7 @@
 // The one owner of the WebAssembly linear-memory layout. From the module's static data up:
 //
-//   ring     n nodes x 20 bytes, sorted: keys (n x 8: owner, top 32 bits) then tails (n x 12:
-//            the other 96 bits), as assembly/ring.ts describes
+//   ring     n nodes x 20 bytes, sorted: keys (n x 4: owner, 16 bits of position) then tails
+//            (n x 16: the position), as assembly/ring.ts describes
 //   table    2^bits + 1 u32s, the ring index
 //   scratch  everything transient: the UTF-8 of the key being routed; for routeMany the offsets,
 //            the results and the keys; during an update the removal mask, the vnode name, the new
@@ -12,7 +12,7 @@
 import { indexBits } from "../ring.js";
 import { DATA_END, instantiate, type CoreExports, type Instantiate } from "./module.js";
 
-/** Bytes per virtual node in the ring (8 in keys + 12 in tails), and per entry of a run of new nodes. */
+/** Bytes per virtual node in the ring (4 in keys + 16 in tails), and per entry of a run of new nodes. */
 export const ENTRY_BYTES = 20;
 const PAGE = 65536;
 /** Bytes kept free past the scratch start so short keys never need a grow. */
@@ -32,10 +32,10 @@ export class RingMemory {
   words: Uint32Array;
   /** Start of the ring entries: fixed for the life of the instance. */
   readonly ring: number;
-  n = 0;
-  bits = 1;
-  table: number;
-  scratch: number;
+  declare n: number;
+  declare bits: number;
+  declare table: number;
+  declare scratch: number;
 
   /** Gives each instance: this one and its compacted copies. */
   readonly #make: Instantiate;
@@ -46,11 +46,8 @@ export class RingMemory {
     this.bytes = new Uint8Array(wasm.memory.buffer);
     this.words = new Uint32Array(wasm.memory.buffer);
     this.ring = DATA_END;
-    this.table = this.ring;
-    this.scratch = 0;
+    // An empty ring's table is never read: every lookup checks for n = 0 first.
     this.resize(0);
-    // An empty ring still needs a valid table for its (never used) lookups.
-    this.wasm.buildTable(this.ring, 0, this.table, this.bits);
   }
 
   /** Set the entry count and place the table and scratch after it (the caller fills the table). */

@@ -86,18 +86,16 @@ export class WasmRing implements Ring {
   }
 
   ownerAt(index: number): number {
+    // Node i's key {owner u16, fragment u16} is the u32 at ring + 4i (assembly/ring.ts).
     const mem = this.mem;
-    return mem.words[(mem.ring + index * 8) >>> 2];
+    return mem.words[(mem.ring >>> 2) + index] & 0xffff;
   }
 
   positionAt(index: number): bigint {
-    // Node i: keys[i] = {owner u32, head u32} at ring + 8i; tails[i] = {mid u32, lo u64} at
-    // ring + 8n + 12i (assembly/ring.ts). As u32 words: head, mid, lo's high half, lo's low half.
+    // Node i's tail is {hi u64, lo u64}, little-endian, at ring + 4n + 16i (assembly/ring.ts).
     const mem = this.mem;
-    const w = mem.words;
-    const head = w[(mem.ring + index * 8 + 4) >>> 2];
-    const t = (mem.ring + mem.n * 8 + index * 12) >>> 2;
-    return (BigInt(head) << 96n) | (BigInt(w[t]) << 64n) | (BigInt(w[t + 2]) << 32n) | BigInt(w[t + 1]);
+    const tail = new DataView(mem.bytes.buffer, mem.ring + mem.n * 4 + index * 16);
+    return (tail.getBigUint64(0, true) << 64n) | tail.getBigUint64(8, true);
   }
 
   update(remove: readonly number[], add: readonly VnodeRun[]): void {
