@@ -16,7 +16,7 @@
 import { md5, digestHi, digestLo } from "./md5";
 import { find, fragmentOf, keyAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
 
-/** Bytes of a run entry; a ring node takes as many (8 in keys, 12 in tails). */
+/** Bytes of a run entry; a ring node takes as many (4 in keys, 16 in tails). */
 // @ts-ignore: decorator
 @inline export const ENTRY: usize = 20;
 

@@ -83,7 +83,10 @@ export class RingMemory {
     }
   }
 
-  /** Make sure `len` bytes are free at the scratch start, plus 64 that may be read past them (the SIMD add-on reads each key as 64 bytes). */
+  /**
+   * Make sure `len` bytes are free at the scratch start, plus 64 that may be read past them: the
+   * SIMD add-on reads each key as 64 bytes.
+   */
   reserveScratch(len: number): void {
     if (this.scratch + len + 64 > this.bytes.length) this.reserve(this.scratch + len + KEY_ROOM);
   }
