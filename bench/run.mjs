@@ -7,6 +7,13 @@ import { RegionRouter as PureRouter } from "../dist/pure.js";
 import { CryptoPortRouter } from "./crypto-port.mjs";
 import { batchesOf, eachKey, fmt, machine, medianMs, ratio, sessionIds, table, timeRounds } from "./lib.mjs";
 
+// `node bench/run.mjs [section ...]` runs only the named sections (route, batches, ring-size,
+// builds, memory), e.g. to repeat one comparison; with no names, all of them.
+const SECTIONS = ["route", "batches", "ring-size", "builds", "memory"];
+const chosen = process.argv.slice(2);
+for (const name of chosen) if (!SECTIONS.includes(name)) throw new Error(`unknown section ${name} (sections: ${SECTIONS.join(", ")})`);
+const wanted = (section) => chosen.length === 0 || chosen.includes(section);
+
 console.log(`# region-router benchmark\n\n${machine()}\n`);
 
 const keys = sessionIds(1 << 16);
@@ -43,7 +50,7 @@ function rings(regions) {
 const small = [["sf", 3], ["london", 3], ["bangalore", 3]];
 const large = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 160]);
 
-for (const [label, regions] of [["small ring: sf, london, bangalore x 3 (9 points)", small], ["large ring: 100 regions x 160 (16,000 points)", large]]) {
+for (const [label, regions] of wanted("route") ? [["small ring: sf, london, bangalore x 3 (9 points)", small], ["large ring: 100 regions x 160 (16,000 points)", large]] : []) {
   const results = timeRounds(rings(regions), batches);
   const wasm = results[1];
   console.log(`## route(), one key per call: ${label} (${ROUNDS})\n`);
@@ -54,7 +61,7 @@ for (const [label, regions] of [["small ring: sf, london, bangalore x 3 (9 point
 }
 
 // Batches: routeMany over 1,024 ids per call against route() one by one, both engines.
-{
+if (wanted("batches")) {
   const routers = { wasm: new WasmRouter(), pure: new PureRouter() };
   for (const r of Object.values(routers)) r.addRegions(small);
   const results = timeRounds(
@@ -75,7 +82,7 @@ for (const [label, regions] of [["small ring: sf, london, bangalore x 3 (9 point
 }
 
 // Ring size: single-key route on a 1,000,000-node ring against the small ring.
-{
+if (wanted("ring-size")) {
   const big = new WasmRouter();
   big.addRegions(Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000]));
   const little = new WasmRouter();
@@ -95,38 +102,42 @@ for (const [label, regions] of [["small ring: sf, london, bangalore x 3 (9 point
 // Ring builds: 1,000,000 virtual nodes, against node:crypto only hashing their names; then one
 // weight-1000 region merged into (and removed from) that ring.
 const million = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000]);
-const cryptoNames = medianMs(() => {
-  for (const [name, w] of million) for (let i = 0; i < w; i++) createHash("md5").update(`${name}#${i}`).digest();
-}, { runs: 3 });
-const buildRows = [];
-for (const [name, Router] of [["WebAssembly engine", WasmRouter], ["pure engine", PureRouter]]) {
-  const full = medianMs((r) => r.addRegions(million), { runs: 3, setup: () => new Router() });
-  const fleet = medianMs((r) => { for (const [n, w] of large) r.addRegion(n, w); }, { runs: 5, setup: () => new Router() });
-  const ring = new Router();
-  ring.addRegions(million);
-  const add = medianMs(() => { ring.addRegion("tokyo", 1000); ring.removeRegion("tokyo"); }, { runs: 5 });
-  const addOnly = medianMs((r) => r.addRegion("tokyo", 1000), { runs: 5, setup: () => (ring.removeRegion("tokyo"), ring) });
-  buildRows.push([name, fmt(full), `${fmt((full / cryptoNames) * 100)}%`, fmt(addOnly, 2), `${fmt((addOnly / cryptoNames) * 100, 2)}%`, fmt(add - addOnly, 2), fmt(fleet)]);
+if (wanted("builds")) {
+  const cryptoNames = medianMs(() => {
+    for (const [name, w] of million) for (let i = 0; i < w; i++) createHash("md5").update(`${name}#${i}`).digest();
+  }, { runs: 3 });
+  const buildRows = [];
+  for (const [name, Router] of [["WebAssembly engine", WasmRouter], ["pure engine", PureRouter]]) {
+    const full = medianMs((r) => r.addRegions(million), { runs: 3, setup: () => new Router() });
+    const fleet = medianMs((r) => { for (const [n, w] of large) r.addRegion(n, w); }, { runs: 5, setup: () => new Router() });
+    const ring = new Router();
+    ring.addRegions(million);
+    const add = medianMs(() => { ring.addRegion("tokyo", 1000); ring.removeRegion("tokyo"); }, { runs: 5 });
+    const addOnly = medianMs((r) => r.addRegion("tokyo", 1000), { runs: 5, setup: () => (ring.removeRegion("tokyo"), ring) });
+    buildRows.push([name, fmt(full), `${fmt((full / cryptoNames) * 100)}%`, fmt(addOnly, 2), `${fmt((addOnly / cryptoNames) * 100, 2)}%`, fmt(add - addOnly, 2), fmt(fleet)]);
+  }
+  console.log("## Ring builds (ms, median)\n");
+  console.log(`node:crypto just hashing the 1,000,000 virtual-node names: ${fmt(cryptoNames)} ms\n`);
+  table(
+    ["implementation", "build 1,000,000 nodes (addRegions)", "of node:crypto's hashing", "add weight-1000 region to it", "of node:crypto's hashing", "remove it again", "100 regions x 160, one addRegion each"],
+    buildRows,
+  );
 }
-console.log("## Ring builds (ms, median)\n");
-console.log(`node:crypto just hashing the 1,000,000 virtual-node names: ${fmt(cryptoNames)} ms\n`);
-table(
-  ["implementation", "build 1,000,000 nodes (addRegions)", "of node:crypto's hashing", "add weight-1000 region to it", "of node:crypto's hashing", "remove it again", "100 regions x 160, one addRegion each"],
-  buildRows,
-);
 
 // Memory: linear memory of a WebAssembly router holding 1,000,000 virtual nodes.
-const r = new WasmRouter();
-r.addRegions(million);
-const mem = r.ring.mem;
-const ringBytes = mem.table - mem.ring;
-const indexBytes = mem.scratch - mem.table;
-console.log("## Memory per virtual node (1,000,000-node WebAssembly ring)\n");
-table(
-  ["what", "bytes", "bytes per virtual node"],
-  [
-    ["ring: 4-byte keys (owner, 16 bits of position) + 16-byte tails (the position)", ringBytes, fmt(ringBytes / 1e6, 2)],
-    ["index (bucket starts)", indexBytes, fmt(indexBytes / 1e6, 2)],
-    ["whole linear memory", mem.wasm.memory.buffer.byteLength, fmt(mem.wasm.memory.buffer.byteLength / 1e6, 2)],
-  ],
-);
+if (wanted("memory")) {
+  const r = new WasmRouter();
+  r.addRegions(million);
+  const mem = r.ring.mem;
+  const ringBytes = mem.table - mem.ring;
+  const indexBytes = mem.scratch - mem.table;
+  console.log("## Memory per virtual node (1,000,000-node WebAssembly ring)\n");
+  table(
+    ["what", "bytes", "bytes per virtual node"],
+    [
+      ["ring: 4-byte keys (owner, 16 bits of position) + 16-byte tails (the position)", ringBytes, fmt(ringBytes / 1e6, 2)],
+      ["index (bucket starts)", indexBytes, fmt(indexBytes / 1e6, 2)],
+      ["whole linear memory", mem.wasm.memory.buffer.byteLength, fmt(mem.wasm.memory.buffer.byteLength / 1e6, 2)],
+    ],
+  );
+}
