@@ -4,6 +4,7 @@ import { renderGenerated } from "../scripts/build-wasm.mjs";
 import { readFileSync } from "node:fs";
 import { coreBytes, DATA_END, instantiate } from "../src/wasm/module.js";
 import { addOnImports, batchBytes, instantiateWithSimd, simdSupported, type SimdExports } from "../src/wasm/simd.js";
+import { RingMemory } from "../src/wasm/layout.js";
 import { WasmRing } from "../src/wasm/ring.js";
 import { CryptoPortRouter } from "../bench/crypto-port.mjs";
 
@@ -68,6 +69,32 @@ describe("the WebAssembly ring's memory", () => {
     expect(memoryOf(ring).buffer).not.toBe(first);
     const names = ["sf", "london"];
     for (let i = 0; i < 500; i++) expect(names[ring.route(`k${i}`)]).toBe(model.route(`k${i}`));
+  });
+
+  it.each([
+    ["the SIMD add-on", instantiateWithSimd],
+    ["the core's scalar loop", instantiate],
+  ] as const)("routes a batch ending 64 bytes before the end of memory with %s (keys are read 64 bytes from their start)", (_, make) => {
+    const ring = new WasmRing(new RingMemory(make));
+    ring.update([], [{ slot: 0, name: "sf", count: 3 }, { slot: 1, name: "london", count: 3 }]);
+    // Thirteen keys (a full SIMD group and one more), the last empty, so the last read ends exactly
+    // where memory does: reserveScratch keeps those 64 bytes, and a longer read would trap.
+    const keys = [...Array.from({ length: 12 }, (_, i) => "k".repeat(i * 4)), ""];
+    const text = new TextEncoder().encode(keys.join(""));
+    const mem = ring.mem;
+    const spans = mem.scratch;
+    mem.reserveScratch(keys.length * 12 + text.length);
+    const at = mem.bytes.length - 64 - text.length;
+    expect(at).toBeGreaterThan(spans + keys.length * 12);
+    mem.bytes.set(text, at);
+    let end = 0;
+    keys.forEach((k, i) => {
+      mem.words[(spans >>> 2) + 2 * i] = end;
+      mem.words[(spans >>> 2) + 2 * i + 1] = end += k.length;
+    });
+    const out = new Int32Array(keys.length);
+    ring.routeSpans(at, spans, keys.length, out, 0);
+    expect([...out]).toEqual(keys.map((k) => ring.route(k)));
   });
 
   it("gives memory back after a large region is removed", () => {
