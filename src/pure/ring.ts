@@ -25,14 +25,18 @@ function bucketOf(word0: number, bits: number): number {
 
 /** table[b] = first entry whose top `bits` bits are >= b; table[2^bits] = n. */
 function buildTable(words: Int32Array, n: number, bits: number): Int32Array {
-  const buckets = 1 << bits;
-  const table = new Int32Array(buckets + 1);
-  let i = 0;
-  for (let b = 0; b < buckets; b++) {
-    while (i < n && bucketOf(words[i << 2], bits) < b) i++;
-    table[b] = i;
+  const table = new Int32Array((1 << bits) + 1);
+  // Entry i starts every bucket from the one after the previous entry's up to its own (a fill, not
+  // a loop over buckets: most of a small ring's 4,096 buckets are empty); the rest start at n.
+  let b = 0;
+  for (let i = 0; i < n; i++) {
+    const bucket = bucketOf(words[i << 2], bits);
+    if (bucket >= b) {
+      table.fill(i, b, bucket + 1);
+      b = bucket + 1;
+    }
   }
-  table[buckets] = n;
+  table.fill(n, b);
   return table;
 }
 
