@@ -49,6 +49,7 @@ function rings(regions) {
 
 const small = [["sf", 3], ["london", 3], ["bangalore", 3]];
 const large = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 160]);
+const million = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000]);
 
 for (const [label, regions] of wanted("route") ? [["small ring: sf, london, bangalore x 3 (9 points)", small], ["large ring: 100 regions x 160 (16,000 points)", large]] : []) {
   const results = timeRounds(rings(regions), batches);
@@ -84,10 +85,11 @@ if (wanted("batches")) {
 // Ring size: single-key route on a 1,000,000-node ring against the small ring.
 if (wanted("ring-size")) {
   const big = new WasmRouter();
-  big.addRegions(Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000]));
+  big.addRegions(million);
   const little = new WasmRouter();
   little.addRegions(small);
-  const [a, b] = timeRounds([["small", eachKey((k) => little.route(k))], ["big", eachKey((k) => big.route(k))]], batches, { time: 300 });
+  const tasks = [["small", eachKey((k) => little.route(k))], ["big", eachKey((k) => big.route(k))]];
+  const [a, b] = timeRounds(tasks, batches, { time: 300 });
   const ratios = b.rounds.map((x, i) => x / a.rounds[i]);
   console.log(`## Ring size: WebAssembly route(), 9 nodes vs 1,000,000 nodes (${ROUNDS})\n`);
   table(
@@ -102,7 +104,7 @@ if (wanted("ring-size")) {
   const rows = [];
   for (const distinct of [16, 1024, 8192]) {
     const few = batchesOf(Array.from({ length: 1024 * 8 }, (_, i) => keys[i % distinct]));
-    const [c, d] = timeRounds([["small", eachKey((k) => little.route(k))], ["big", eachKey((k) => big.route(k))]], few, { rounds: 3 });
+    const [c, d] = timeRounds(tasks, few, { rounds: 3 });
     rows.push([`${distinct.toLocaleString("en")} distinct ids, cycled`, fmt(c.ns), fmt(d.ns), `${fmt(ratio(d, c), 2)}x`]);
   }
   rows.push([`${keys.length.toLocaleString("en")} distinct ids (the table above)`, fmt(a.ns), fmt(b.ns), `${fmt(ratio(b, a), 2)}x`]);
@@ -112,7 +114,6 @@ if (wanted("ring-size")) {
 
 // Ring builds: 1,000,000 virtual nodes, against node:crypto only hashing their names; then one
 // weight-1000 region merged into (and removed from) that ring.
-const million = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000]);
 if (wanted("builds")) {
   const cryptoNames = medianMs(() => {
     for (const [name, w] of million) for (let i = 0; i < w; i++) createHash("md5").update(`${name}#${i}`).digest();

@@ -3,9 +3,11 @@
 
 Usage:  python3 scripts/tie-vectors.py > test/fixtures/ties.json
 
-Both engines keep only the top 32 bits of each position where a lookup scans, and compare the
-other 96 bits only when those tie (assembly/ring.ts). Random tests almost never get there (a key
-ties with one of n nodes with probability n / 2^32), so this searches for the cases instead:
+A lookup scans only part of each position (the WebAssembly ring's keys hold the 16 bits after the
+index's bucket bits, assembly/ring.ts; the pure engine compares word by word, top first) and
+compares whole positions only when that part ties. Top 32 bits equal means tied in both engines.
+Random tests almost never get there (a key ties with one of n nodes in its top 32 bits with
+probability n / 2^32), so this searches for the cases instead:
   - regions whose one virtual node has the same top 32 bits as a node of the base ring, and
   - session ids whose top 32 bits equal some node's,
 and records what ../shared/reference/region_router.py routes each id to, with the side of the
@@ -48,10 +50,6 @@ for region, weight in BASE:
     router.add_region(region, weight)
 for name in colliders:
     router.add_region(name, 1)
-nodes = dict(heads)
-for name in colliders:
-    nodes[head(f"{name}#0")] = f"{name}#0"  # either of the pair: only the side is recorded
-
 keys = []
 below = above = 0
 i = 0
