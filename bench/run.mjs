@@ -85,9 +85,10 @@ if (wanted("batches")) {
 /**
  * A floor for the big ring, as a task: the small ring's route(), then one read at a random line of
  * a `bytes`-long array, at an address that waits for the route's answer, as a lookup's read waits
- * for its MD5. A 1,000,000-node ring cannot answer without at least that: its lookup data must tell
- * a million positions apart and name their owners, which takes at least ~2 bytes a node (its keys
- * take 4). What such a read costs is the machine's, not the router's.
+ * for its MD5, and nothing else: no index, no scan. 2 MB is 2 bytes a node for a million nodes,
+ * half of our keys (the 4 MB row): about 7 bits to name one of 100 owners and 9 of position, as
+ * compact as a practical layout gets (fewer position bits send more lookups to a second, cold read
+ * to break ties). What such a read costs is the machine's, not the router's.
  */
 function farRead(router, bytes) {
   const far = new Int32Array(bytes / 4).fill(1);
