@@ -1,9 +1,10 @@
 // The WebAssembly module itself: tiny, import-free, current with assembly/, and its memory handling.
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { renderGenerated } from "../scripts/build-wasm.mjs";
 import { readFileSync } from "node:fs";
-import { coreBytes, DATA_END, instantiate } from "../src/wasm/module.js";
-import { addOnImports, batchBytes, instantiateWithSimd, simdSupported, type SimdExports } from "../src/wasm/simd.js";
+import { batchWasm, coreWasm } from "../src/wasm/code.generated.js";
+import { coreBytes, DATA_END, decodeHex, instantiate } from "../src/wasm/module.js";
+import { addOnImports, batchBytes, fromHex, instantiateWithSimd, simdSupported, type SimdExports } from "../src/wasm/simd.js";
 import { RingMemory } from "../src/wasm/layout.js";
 import { WasmRing } from "../src/wasm/ring.js";
 import { CryptoPortRouter } from "../bench/crypto-port.mjs";
@@ -11,6 +12,23 @@ import { CryptoPortRouter } from "../bench/crypto-port.mjs";
 describe("the WebAssembly modules", () => {
   it("each fits the 4 KiB budget, so it compiles synchronously anywhere", () => {
     for (const bytes of [coreBytes(), batchBytes()]) expect(bytes.length).toBeLessThanOrEqual(4096);
+  });
+
+  it("decodeHex, which browsers use, gives the bytes Node's Buffer gives: both modules, every byte value", () => {
+    const everyByte = Buffer.from(Array.from({ length: 256 }, (_, i) => i)).toString("hex");
+    for (const hex of [coreWasm, batchWasm, everyByte]) {
+      expect(Buffer.from(decodeHex(hex)).equals(Buffer.from(hex, "hex"))).toBe(true);
+    }
+  });
+
+  it("under Node, the entries with the add-on decode the modules with Buffer, not the loop", () => {
+    const from = vi.spyOn(Buffer, "from");
+    try {
+      expect(Buffer.from(fromHex(batchWasm)).equals(Buffer.from(batchBytes()))).toBe(true);
+      expect(from).toHaveBeenCalledWith(batchWasm, "hex");
+    } finally {
+      from.mockRestore();
+    }
   });
 
   it("the core imports nothing; the SIMD add-on imports only the core's memory and locate", () => {

@@ -63,6 +63,14 @@ function md5Constants(): Uint32Array {
   return constants;
 }
 
+/**
+ * Compile the core from `bytes` now, unless it is compiled already: for an entry with a faster
+ * decoder than decodeHex (./simd.ts uses Node's Buffer), called before its first instantiate.
+ */
+export function compileCore(bytes: () => Uint8Array<ArrayBuffer>): void {
+  core ??= new WebAssembly.Module(bytes());
+}
+
 /** A fresh instance with its own linear memory, ready for any call. */
 export const instantiate: Instantiate = () => {
   core ??= new WebAssembly.Module(coreBytes());
