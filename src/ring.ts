@@ -16,11 +16,7 @@ export interface Ring {
   route(key: string): number;
   /** route() for each key, in order: one slot (or -1) per key. */
   routeMany(keys: readonly string[]): Int32Array;
-  /**
-   * route() for each line of an all-ASCII piece of text (src/lines.ts: "\n"-separated, a "\r"
-   * before it dropped, no final "\n"), straight from its bytes: no strings are made.
-   */
-  /** The index (in position order) of that virtual node; -1 on an empty ring. */
+  /** The index (in position order) of the virtual node route() lands on; -1 on an empty ring. */
   locate(key: string): number;
   /** The slot owning the virtual node at a position index (0 <= index < size). */
   ownerAt(index: number): number;
