@@ -12,7 +12,7 @@
 
 // The 64 additive constants K[i] = floor(abs(sin(i + 1)) * 2^32) are in neither module: the
 // wrapper computes them from that definition and writes them where the core's md5Constants()
-// says (src/wasm/module.ts). As data they would be 256 bytes that gzip cannot shrink, the largest
+// says (src/engines/wasm/module.ts). As data they would be 256 bytes that gzip cannot shrink, the largest
 // single part of a browser bundle's WebAssembly.
 
 // Which message word step i (of round r = i >> 4) reads: i, then 5i + 1, 3i + 5 and 7i, mod 16 (RFC

@@ -11,7 +11,7 @@ import { A0, B0, C0, D0, word } from "./md5-tables";
 @inline export const LANES: usize = 12;
 
 // Working memory at fixed addresses, so that every access takes its address as a constant offset:
-// the 1,312 bytes below DATA_END (4096, src/wasm/module.ts), above this module's static data (it has
+// the 1,312 bytes below DATA_END (4096, src/engines/wasm/module.ts), above this module's static data (it has
 // none past asconfig.json's memoryBase, 2048; test/wasm.test.ts checks both ends). Not memory.data:
 // the memory is imported, so a zero-filled static area would ship as zero bytes. Constants used
 // more than once live here too, written by `prepare`: in the code, each use of a v128 constant
@@ -38,7 +38,7 @@ import { A0, B0, C0, D0, word } from "./md5-tables";
 // +64 ... +112, of lanes 8-11 at +128 ... +176.
 // @ts-ignore: decorator
 @inline export const DIGESTS: usize = BLOCKS + 768;
-/** The first byte past the working memory; the last 4 * LANES bytes are the caller's (batch.ts's lane table). */
+/** The first byte past the working memory; the last 4 * LANES bytes are the caller's (simd.ts's lane table). */
 // @ts-ignore: decorator
 @inline export const WORKING_END: usize = DIGESTS + 192 + 4 * LANES;
 

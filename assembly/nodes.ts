@@ -1,5 +1,5 @@
 // Reading the ring's nodes (assembly/ring.ts describes the layout) and the lookup, on their own,
-// without static data, so that assembly/batch.ts can use them: a module that imports its memory
+// without static data, so that assembly/simd.ts can use them: a module that imports its memory
 // would ship the core's zero-filled static data as bytes.
 
 // @ts-ignore: decorator
@@ -34,9 +34,9 @@
  */
 export function find(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
   const head = <u32>(hi >> 32);
-  const slot = table + (<usize>(head >> (32 - bits)) << 2);
-  let i = load<u32>(slot);
-  const end = load<u32>(slot, 4);
+  const cell = table + (<usize>(head >> (32 - bits)) << 2);
+  let i = load<u32>(cell);
+  const end = load<u32>(cell, 4);
   // A key is {fragment, owner}: compared as a whole, it is above every key of a smaller fragment.
   const fragment = fragmentOf(head, bits);
   const above = fragment | 0xffff;

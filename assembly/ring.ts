@@ -3,7 +3,7 @@
 //   tails  at ring + 4 * n:  n x 16 bytes  {hi: u64, lo: u64}, the 128-bit position
 // The index `table` of 2^bits + 1 u32s (12 <= bits <= 16): table[b] is the first node whose top
 // `bits` bits are >= b, so a key whose top bits are b has its lower bound in [table[b], table[b +
-// 1]]. The wrapper picks bits (src/ring.ts, indexBits). A node's fragment is the 16 bits of its
+// 1]]. The wrapper picks bits (src/engines/ring.ts, indexBits). A node's fragment is the 16 bits of its
 // position after those top bits, so within a bucket the keys alone order the nodes, and a lookup
 // reads only `keys` (4 MB for a million nodes) unless a fragment ties with the key's, about once in
 // 65,536 / (nodes per bucket) lookups; then the cold tail decides. 4-byte keys, not 8 with the
@@ -12,7 +12,7 @@
 // writes the fragments, since they depend on bits; the other functions leave them stale.
 // Runs of new nodes (hashVnodes, sortEntries) use 20-byte entries {hi: u64, lo: u64, owner: u32}
 // instead, which mergeEntries spreads into the two arrays.
-// The layout in linear memory is decided by src/wasm/layout.ts.
+// The layout in linear memory is decided by src/engines/wasm/layout.ts.
 import { md5, digestHi, digestLo } from "./md5";
 import { find, fragmentOf, keyAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
 
@@ -51,7 +51,7 @@ export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize
   return <i32>find(ring, n, table, bits, digestHi(), digestLo());
 }
 
-/** The owner slot of the entry a key lands on; -1 on an empty ring. */
+/** The owner of the entry a key lands on; -1 on an empty ring. */
 export function route(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32 {
   const i = locate(key, len, ring, n, table, bits);
   return i < 0 ? -1 : ownerOf(ring, i);
@@ -60,7 +60,7 @@ export function route(key: usize, len: usize, ring: usize, n: u32, table: usize,
 /**
  * Route `count` keys in one call, one by one: key i is the bytes [spans[2i], spans[2i + 1]) after
  * `keys` (u32 offsets, so keys need not be back to back: lines of a file can stay where they are);
- * its owner slot goes to out[i] (an i32). The ring must not be empty. (assembly/batch.ts is the SIMD
+ * its owner goes to out[i] (an i32). The ring must not be empty. (assembly/simd.ts is the SIMD
  * version, twelve keys at a time.)
  */
 export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
@@ -128,8 +128,8 @@ export function sortEntries(src: usize, n: u32, dst: usize, table: usize, bits: 
   // Count bucket b into table[b + 1]; prefix sums then make table[b] the start of bucket b.
   memory.fill(table, 0, (buckets + 1) << 2);
   for (let i: u32 = 0; i < n; i++) {
-    const slot = table + ((bucketOf(hiAt(src + <usize>i * ENTRY), bits) + 1) << 2);
-    store<u32>(slot, load<u32>(slot) + 1);
+    const cell = table + ((bucketOf(hiAt(src + <usize>i * ENTRY), bits) + 1) << 2);
+    store<u32>(cell, load<u32>(cell) + 1);
   }
   for (let b: usize = 1; b <= buckets; b++) {
     store<u32>(table + (b << 2), load<u32>(table + (b << 2)) + load<u32>(table + ((b - 1) << 2)));
@@ -138,9 +138,9 @@ export function sortEntries(src: usize, n: u32, dst: usize, table: usize, bits: 
   // bucket b + 1's start. No second counts array is needed.
   for (let i: u32 = 0; i < n; i++) {
     const e = src + <usize>i * ENTRY;
-    const slot = table + (bucketOf(hiAt(e), bits) << 2);
-    const at = load<u32>(slot);
-    store<u32>(slot, at + 1);
+    const cell = table + (bucketOf(hiAt(e), bits) << 2);
+    const at = load<u32>(cell);
+    store<u32>(cell, at + 1);
     copyEntry(dst + <usize>at * ENTRY, e);
   }
   // Insertion sort within each bucket; entries of different buckets are already in order.

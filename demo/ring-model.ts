@@ -3,7 +3,7 @@
 // of a virtual node owns the arc (previous position, p], and a key goes to the first position at or
 // after its own MD5. Sessions are placed at their MD5; the demo test checks that every drawn session
 // sits on an arc of the region the library routes it to.
-import { bswap32, Md5 } from "../src/pure/md5.js";
+import { bswap32, Md5 } from "../src/engines/pure/md5.js";
 import { positionsOf, type RegionRouterBase } from "../src/router.js";
 import { encodeUtf8, maxUtf8Bytes } from "../src/utf8.js";
 

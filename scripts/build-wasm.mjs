@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // Compiles assembly/ with asc for every target in asconfig.json and writes the bytes, as hex, into
-// src/wasm/code.generated.ts, so the package needs no file serving and no bundler plugin. Hex, not
+// src/engines/wasm/code.generated.ts, so the package needs no file serving and no bundler plugin. Hex, not
 // base64: it keeps the bytes aligned, so gzip finds the module's repeats (measured: the core
 // gzips to 2,408 B as hex, 2,801 B as base64), and it decodes with a smaller loop.
 // `node scripts/build-wasm.mjs --check` writes nothing and exits 1 when that file is out of date.
@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
-const generated = `${root}src/wasm/code.generated.ts`;
+const generated = `${root}src/engines/wasm/code.generated.ts`;
 
 /** Compile one asconfig target in memory; returns the .wasm bytes. */
 export async function compileTarget(target) {
@@ -26,7 +26,7 @@ export async function compileTarget(target) {
   return binary;
 }
 
-/** The full text of src/wasm/code.generated.ts for the current assembly/ sources. */
+/** The full text of src/engines/wasm/code.generated.ts for the current assembly/ sources. */
 export async function renderGenerated() {
   const targets = Object.keys(JSON.parse(readFileSync(`${root}asconfig.json`, "utf8")).targets);
   const version = JSON.parse(readFileSync(`${root}node_modules/assemblyscript/package.json`, "utf8")).version;
@@ -50,12 +50,12 @@ if (process.argv[1] === fileURLToPath(import.meta.url)) {
   } catch {}
   if (process.argv.includes("--check")) {
     if (current !== text) {
-      console.error("src/wasm/code.generated.ts is out of date: run `npm run build:wasm` and commit it.");
+      console.error("src/engines/wasm/code.generated.ts is out of date: run `npm run build:wasm` and commit it.");
       process.exit(1);
     }
-    console.log("src/wasm/code.generated.ts is current.");
+    console.log("src/engines/wasm/code.generated.ts is current.");
   } else if (current !== text) {
     writeFileSync(generated, text);
-    console.log("wrote src/wasm/code.generated.ts");
+    console.log("wrote src/engines/wasm/code.generated.ts");
   }
 }

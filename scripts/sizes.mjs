@@ -29,7 +29,7 @@ export async function browserBundle(specifier, resolveDir = root) {
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  const generated = readFileSync(`${root}src/wasm/code.generated.ts`, "utf8");
+  const generated = readFileSync(`${root}src/engines/wasm/code.generated.ts`, "utf8");
   for (const [, name, hex] of generated.matchAll(/export const (\w+Wasm) =\s*"([^"]*)"/g)) {
     console.log(`${name}: ${Buffer.from(hex, "hex").length} bytes of WebAssembly`);
   }

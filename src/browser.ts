@@ -3,7 +3,7 @@
 // on the core's scalar loop; import region-router/simd for the twelve-keys-per-pass routeMany.
 import type { RouterOptions } from "./options.js";
 import { RegionRouterBase } from "./router.js";
-import { WasmRing } from "./wasm/ring.js";
+import { WasmRing } from "./engines/wasm/ring.js";
 
 export * from "./exports.js";
 

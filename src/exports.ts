@@ -2,4 +2,4 @@
 export { MAX_REGIONS, MAX_WEIGHT } from "./validate.js";
 export { MAX_VNODES, type RouterOptions } from "./options.js";
 export { movement, type Flow, type Movement } from "./operations.js";
-export type { RouterSnapshot } from "./snapshot.js";
+export type { RouterSnapshot } from "./operations/snapshot.js";

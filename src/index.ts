@@ -4,9 +4,9 @@
 // the same API without WebAssembly.
 import type { RouterOptions } from "./options.js";
 import { RegionRouterBase } from "./router.js";
-import { RingMemory } from "./wasm/layout.js";
-import { WasmRing } from "./wasm/ring.js";
-import { instantiateWithSimd } from "./wasm/simd.js";
+import { RingMemory } from "./engines/wasm/layout.js";
+import { WasmRing } from "./engines/wasm/ring.js";
+import { instantiateWithSimd } from "./engines/wasm/simd.js";
 
 export * from "./exports.js";
 

@@ -1,9 +1,9 @@
 // The module-level operations, shared by both entry points: they accept routers of either engine.
-import { movementBetween, type Movement } from "./movement.js";
+import { movementBetween, type Movement } from "./operations/movement.js";
 import { INTERNALS, positionsOf, type RegionRouterBase } from "./router.js";
 import { describe } from "./validate.js";
 
-export type { Flow, Movement } from "./movement.js";
+export type { Flow, Movement } from "./operations/movement.js";
 
 // By its INTERNALS method (a Symbol.for key), not instanceof: each entry file carries its own copy
 // of the classes, and movement() must take a router from any of them.

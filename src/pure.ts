@@ -1,6 +1,6 @@
 // region-router/pure: the same RegionRouter on the pure-TypeScript engine, for runtimes without
 // WebAssembly. Same API, same answers.
-import { PureRing } from "./pure/ring.js";
+import { PureRing } from "./engines/pure/ring.js";
 import type { RouterOptions } from "./options.js";
 import { RegionRouterBase } from "./router.js";
 

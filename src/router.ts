@@ -1,16 +1,16 @@
-// The public RegionRouter, engine-agnostic: validation, the region table (name <-> slot, weight,
+// The public RegionRouter, engine-agnostic: validation, the region table (name <-> owner, weight,
 // insertion order) and the API. The engine (a Ring) owns the positions and the search.
-import { ownedPositions, type OwnedPositions } from "./arcs.js";
-import { fingerprint } from "./fingerprint.js";
+import { ownedPositions, type OwnedPositions } from "./operations/arcs.js";
+import { fingerprint } from "./operations/fingerprint.js";
 import { parseOptions, vnodeCount, type RouterOptions } from "./options.js";
-import { distinctOwnersFrom } from "./preference.js";
-import type { Ring, VnodeRun } from "./ring.js";
-import { shares } from "./shares.js";
-import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./snapshot.js";
+import { distinctOwnersFrom } from "./operations/preference.js";
+import type { Ring, VnodeRun } from "./engines/ring.js";
+import { shares } from "./operations/shares.js";
+import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS } from "./validate.js";
 
 /**
- * Internal: `router[INTERNALS]()` gives its engine's ring and what the ring's owner slots mean, for
+ * Internal: `router[INTERNALS]()` gives its engine's ring and what the ring's owners mean, for
  * code that lives outside the class so that bundles which do not use it do not carry it:
  * movement() (src/operations.ts) and the command line's ASCII-line router
  * (src/wasm/ascii-lines.ts). A Symbol.for key: each entry file has its own copy of the class, and
@@ -20,7 +20,7 @@ export const INTERNALS: unique symbol = Symbol.for("region-router internals");
 
 export interface RouterInternals {
   readonly ring: Ring;
-  /** Slot -> region name (undefined: a free slot). */
+  /** Owner -> region name (undefined: a free owner). */
   readonly names: readonly (string | undefined)[];
 }
 
@@ -30,25 +30,25 @@ export function positionsOf(router: RegionRouterBase): OwnedPositions {
   return ownedPositions(ring, names);
 }
 
-/** Region names for a ring's owner slots (-1: null). */
-export function namesOf(slots: Int32Array, names: readonly (string | undefined)[]): (string | null)[] {
-  const out = new Array<string | null>(slots.length);
-  for (let i = 0; i < slots.length; i++) out[i] = slots[i] < 0 ? null : (names[slots[i]] as string);
+/** Region names for a ring's owners (-1: null). */
+export function namesOf(owners: Int32Array, names: readonly (string | undefined)[]): (string | null)[] {
+  const out = new Array<string | null>(owners.length);
+  for (let i = 0; i < owners.length; i++) out[i] = owners[i] < 0 ? null : (names[owners[i]] as string);
   return out;
 }
 
 interface RegionEntry {
-  readonly slot: number;
+  readonly owner: number;
   readonly weight: number;
 }
 
 export class RegionRouterBase {
-  /** Region name -> slot and weight, in weights() order (re-adding moves a region to the end). */
+  /** Region name -> owner and weight, in weights() order (re-adding moves a region to the end). */
   readonly #regions = new Map<string, RegionEntry>();
-  /** Slot -> region name: what the engine's owner slots mean. */
+  /** Owner -> region name: what the engine's owners mean. */
   readonly #names: (string | undefined)[] = [];
-  /** Slots freed by removeRegion, reused so churn does not grow the table. */
-  readonly #freeSlots: number[] = [];
+  /** Owners freed by removeRegion, reused so churn does not grow the table. */
+  readonly #freeOwners: number[] = [];
 
   /** Virtual nodes per unit of weight. */
   readonly #k: number;
@@ -91,31 +91,31 @@ export class RegionRouterBase {
     const order = new Map(this.#regions);
     const touched = new Map<string, number>();
     let fresh = 0;
-    const free = this.#freeSlots.slice();
+    const free = this.#freeOwners.slice();
     for (const [region, weight, count] of list) {
       const known = order.get(region);
-      const slot = known ? known.slot : (free.pop() ?? this.#names.length + fresh++);
-      if (slot >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
+      const owner = known ? known.owner : (free.pop() ?? this.#names.length + fresh++);
+      if (owner >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
       order.delete(region);
-      order.set(region, { slot, weight });
+      order.set(region, { owner, weight });
       touched.set(region, count);
     }
     const remove: number[] = [];
     const add: VnodeRun[] = [];
     for (const [region, count] of touched) {
-      const { slot } = order.get(region) as RegionEntry;
-      if (this.#regions.has(region)) remove.push(slot);
-      if (count > 0) add.push({ slot, name: region, count });
+      const { owner } = order.get(region) as RegionEntry;
+      if (this.#regions.has(region)) remove.push(owner);
+      if (count > 0) add.push({ owner, name: region, count });
     }
     this.ring.update(remove, add);
     // The ring changed: only now commit the table, so a throwing update leaves everything as it was.
     this.#regions.clear();
     for (const [region, entry] of order) {
       this.#regions.set(region, entry);
-      this.#names[entry.slot] = region;
+      this.#names[entry.owner] = region;
     }
-    this.#freeSlots.length = 0;
-    this.#freeSlots.push(...free);
+    this.#freeOwners.length = 0;
+    this.#freeOwners.push(...free);
   }
 
   /** Remove a region and its virtual nodes; false (and nothing changed) when it was not there. */
@@ -123,18 +123,18 @@ export class RegionRouterBase {
     checkRegion(region);
     const entry = this.#regions.get(region);
     if (!entry) return false;
-    this.ring.update([entry.slot], []);
+    this.ring.update([entry.owner], []);
     this.#regions.delete(region);
-    this.#names[entry.slot] = undefined;
-    this.#freeSlots.push(entry.slot);
+    this.#names[entry.owner] = undefined;
+    this.#freeOwners.push(entry.owner);
     return true;
   }
 
   /** The region a session id routes to; null when no region owns a position. */
   route(sessionId: string): string | null {
     checkSessionId(sessionId);
-    const slot = this.ring.route(sessionId);
-    return slot < 0 ? null : (this.#names[slot] as string);
+    const owner = this.ring.route(sessionId);
+    return owner < 0 ? null : (this.#names[owner] as string);
   }
 
   /**
@@ -168,7 +168,7 @@ export class RegionRouterBase {
     if (start < 0 || n === 0) return [];
     let owning = 0;
     for (const { weight } of this.#regions.values()) if (weight > 0) owning++;
-    return distinctOwnersFrom(this.ring, start, n, owning).map((slot) => this.#names[slot] as string);
+    return distinctOwnersFrom(this.ring, start, n, owning).map((owner) => this.#names[owner] as string);
   }
 
   /** An independent copy, of the same class and vnodesPerWeight. */
@@ -176,8 +176,8 @@ export class RegionRouterBase {
     const copy = new (this.constructor as new (options: RouterOptions) => this)({ vnodesPerWeight: this.#k });
     copy.ring = this.ring.clone();
     for (const [region, entry] of this.#regions) copy.#regions.set(region, entry);
-    for (let slot = 0; slot < this.#names.length; slot++) copy.#names[slot] = this.#names[slot];
-    for (const slot of this.#freeSlots) copy.#freeSlots.push(slot);
+    for (let owner = 0; owner < this.#names.length; owner++) copy.#names[owner] = this.#names[owner];
+    for (const owner of this.#freeOwners) copy.#freeOwners.push(owner);
     return copy;
   }
 

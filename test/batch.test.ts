@@ -3,8 +3,8 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
-import { routeAsciiLines } from "../src/wasm/ascii-lines.js";
-import { simdSupported } from "../src/wasm/simd.js";
+import { routeAsciiLines } from "../src/engines/wasm/ascii-lines.js";
+import { simdSupported } from "../src/engines/wasm/simd.js";
 import { engines, type Router, type RouterClass } from "./support/engines.js";
 import { observe } from "./support/snapshot.js";
 
@@ -109,7 +109,7 @@ describe.each(engines)("addRegions on the %s engine", (_, RegionRouter) => {
           expect([...batched.weights()]).toEqual([...single.weights()]);
           expect(batched.routeMany(keys)).toEqual(keys.map((k) => single.route(k)));
         }
-        // Slots freed by removal are reused correctly by a later batch.
+        // Owners freed by removal are reused correctly by a later batch.
         batched.removeRegion("sf");
         single.removeRegion("sf");
         batched.addRegions([["tokyo", 2], ["sf", 5], ["new", 1]]);

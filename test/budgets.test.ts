@@ -5,9 +5,9 @@
 // its own, larger budget. Start-up time is a benchmark figure (bench/startup.mjs), never asserted here.
 import { describe, expect, it } from "vitest";
 import { browserBundle } from "../scripts/sizes.mjs";
-import * as generated from "../src/wasm/code.generated.js";
-import { coreBytes } from "../src/wasm/module.js";
-import { batchBytes } from "../src/wasm/simd.js";
+import * as generated from "../src/engines/wasm/code.generated.js";
+import { coreBytes } from "../src/engines/wasm/module.js";
+import { simdBytes } from "../src/engines/wasm/simd.js";
 import { packedAppRoot } from "./support/packed-app.js";
 
 const WASM_BUDGET = 4 * 1024;
@@ -21,7 +21,7 @@ const modules = Object.entries(generated as Record<string, string>)
 describe("size budgets", () => {
   it("finds the generated modules, among them every one the engine loads", () => {
     const generatedHex = modules.map(([, bytes]) => Buffer.from(bytes).toString("hex"));
-    for (const bytes of [coreBytes(), batchBytes()]) expect(generatedHex).toContain(Buffer.from(bytes).toString("hex"));
+    for (const bytes of [coreBytes(), simdBytes()]) expect(generatedHex).toContain(Buffer.from(bytes).toString("hex"));
   });
 
   it.each(modules)(`%s is valid WebAssembly of at most ${WASM_BUDGET} bytes`, (_name, bytes) => {
@@ -33,14 +33,14 @@ describe("size budgets", () => {
   it(`a browser bundle of RegionRouter is at most ${BUNDLE_BUDGET} bytes minified + gzipped, the core inlined and no add-on`, async () => {
     const { code, gzipped } = await browserBundle("region-router", packedAppRoot());
     expect(code).toContain(generated.coreWasm);
-    expect(code).not.toContain(generated.batchWasm.slice(0, 200));
+    expect(code).not.toContain(generated.simdWasm.slice(0, 200));
     expect(gzipped).toBeLessThanOrEqual(BUNDLE_BUDGET);
   });
 
   it(`a browser bundle of region-router/simd is at most ${SIMD_BUNDLE_BUDGET} bytes, both modules inlined`, async () => {
     const { code, gzipped } = await browserBundle("region-router/simd", packedAppRoot());
     expect(code).toContain(generated.coreWasm);
-    expect(code).toContain(generated.batchWasm);
+    expect(code).toContain(generated.simdWasm);
     expect(gzipped).toBeLessThanOrEqual(SIMD_BUNDLE_BUDGET);
   });
 });

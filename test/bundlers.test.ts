@@ -7,7 +7,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { build as viteBuild } from "vite";
 import { describe, expect, it } from "vitest";
-import { coreWasm } from "../src/wasm/code.generated.js";
+import { coreWasm } from "../src/engines/wasm/code.generated.js";
 import { expectedRoutes } from "./support/replay.mjs";
 import { makeApp, packedPackageDir, runNode } from "./support/packed-app.js";
 import { vectors } from "./support/vectors.js";

@@ -25,7 +25,7 @@ describe.each(engines)("clone on the %s engine", (_, RegionRouter) => {
     expect(observe(copy)).toEqual(observe(router));
   });
 
-  it("is independent both ways, through any history (slot reuse included)", () => {
+  it("is independent both ways, through any history (owner reuse included)", () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 15 }), fc.array(op, { maxLength: 15 }), fc.array(op, { maxLength: 15 }), fc.array(sessionId, { maxLength: 10 }), (history, onCopy, onOriginal, keys) => {
         const router = new RegionRouter();

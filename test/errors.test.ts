@@ -86,7 +86,7 @@ describe.each(engines)("bad input on the %s engine", (_, RegionRouter) => {
   });
 
   it("holds at most MAX_REGIONS regions: one more is a RangeError that changes nothing", () => {
-    // The last slot (65,535, the largest the WebAssembly ring's 16-bit owners hold) owns nodes.
+    // The last owner (65,535, the largest the WebAssembly ring's 16-bit owners hold) owns nodes.
     const entries = Array.from({ length: MAX_REGIONS }, (_, i): [string, number] => [`r${i}`, i % 30_000 === 0 || i === MAX_REGIONS - 1 ? 40 : 0]);
     const r = new RegionRouter();
     r.addRegions(entries);
@@ -106,7 +106,7 @@ describe.each(engines)("bad input on the %s engine", (_, RegionRouter) => {
     expect(() => RegionRouter.fromJSON({ version: 1, regions: [...entries, ["one-more", 1]] })).toThrow(RangeError);
     expect(observe(r)).toEqual(before);
 
-    // At the limit, existing regions still change, and a removed region's slot is free again.
+    // At the limit, existing regions still change, and a removed region's owner number is free again.
     r.addRegion("r1", 2);
     expect(r.removeRegion("r2")).toBe(true);
     r.addRegion("one-more", 3);

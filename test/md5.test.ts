@@ -1,8 +1,8 @@
 // MD5 on both engines against RFC 1321's known answers and node:crypto, at the block boundaries.
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { Md5 } from "../src/pure/md5.js";
-import { instantiate } from "../src/wasm/module.js";
+import { Md5 } from "../src/engines/pure/md5.js";
+import { instantiate } from "../src/engines/wasm/module.js";
 
 const RFC_1321: [string, string][] = [
   ["", "d41d8cd98f00b204e9800998ecf8427e"],

@@ -2,21 +2,21 @@
 import { describe, expect, it, vi } from "vitest";
 import { renderGenerated } from "../scripts/build-wasm.mjs";
 import { readFileSync } from "node:fs";
-import { batchWasm, coreWasm } from "../src/wasm/code.generated.js";
-import { coreBytes, DATA_END, decodeHex, instantiate } from "../src/wasm/module.js";
-import { addOnImports, batchBytes, fromHex, instantiateWithSimd, simdSupported, type SimdExports } from "../src/wasm/simd.js";
-import { RingMemory } from "../src/wasm/layout.js";
-import { WasmRing } from "../src/wasm/ring.js";
+import { simdWasm, coreWasm } from "../src/engines/wasm/code.generated.js";
+import { coreBytes, DATA_END, decodeHex, instantiate } from "../src/engines/wasm/module.js";
+import { addOnImports, simdBytes, fromHex, instantiateWithSimd, simdSupported, type SimdExports } from "../src/engines/wasm/simd.js";
+import { RingMemory } from "../src/engines/wasm/layout.js";
+import { WasmRing } from "../src/engines/wasm/ring.js";
 import { CryptoPortRouter } from "../bench/crypto-port.mjs";
 
 describe("the WebAssembly modules", () => {
   it("each fits the 4 KiB budget, so it compiles synchronously anywhere", () => {
-    for (const bytes of [coreBytes(), batchBytes()]) expect(bytes.length).toBeLessThanOrEqual(4096);
+    for (const bytes of [coreBytes(), simdBytes()]) expect(bytes.length).toBeLessThanOrEqual(4096);
   });
 
   it("decodeHex, which browsers use, gives the bytes Node's Buffer gives: both modules, every byte value", () => {
     const everyByte = Buffer.from(Array.from({ length: 256 }, (_, i) => i)).toString("hex");
-    for (const hex of [coreWasm, batchWasm, everyByte]) {
+    for (const hex of [coreWasm, simdWasm, everyByte]) {
       expect(Buffer.from(decodeHex(hex)).equals(Buffer.from(hex, "hex"))).toBe(true);
     }
   });
@@ -24,8 +24,8 @@ describe("the WebAssembly modules", () => {
   it("under Node, the entries with the add-on decode the modules with Buffer, not the loop", () => {
     const from = vi.spyOn(Buffer, "from");
     try {
-      expect(Buffer.from(fromHex(batchWasm)).equals(Buffer.from(batchBytes()))).toBe(true);
-      expect(from).toHaveBeenCalledWith(batchWasm, "hex");
+      expect(Buffer.from(fromHex(simdWasm)).equals(Buffer.from(simdBytes()))).toBe(true);
+      expect(from).toHaveBeenCalledWith(simdWasm, "hex");
     } finally {
       from.mockRestore();
     }
@@ -37,7 +37,7 @@ describe("the WebAssembly modules", () => {
     expect(WebAssembly.Module.exports(core).map((e) => e.name)).toEqual(
       expect.arrayContaining(["memory", "routeMany", "locate", "hashVnodes", "sortEntries", "mergeEntries"]),
     );
-    const batch = new WebAssembly.Module(batchBytes());
+    const batch = new WebAssembly.Module(simdBytes());
     expect(WebAssembly.Module.imports(batch).map((i) => `${i.module}.${i.name}:${i.kind}`).sort()).toEqual([
       "env.locate:function",
       "env.md5Constants:global",
@@ -46,13 +46,13 @@ describe("the WebAssembly modules", () => {
   });
 
   it("the SIMD add-on loads on the first routeMany where it validates, and its static data clears the core's", () => {
-    expect(simdSupported()).toBe(WebAssembly.validate(batchBytes()));
+    expect(simdSupported()).toBe(WebAssembly.validate(simdBytes()));
     const simd = instantiateWithSimd() as SimdExports;
     const scalar = instantiate();
     // The core's static data ends below the add-on's memoryBase (asconfig.json), and the add-on's
     // static data and working memory below DATA_END, where the wrapper's layout begins.
     expect(scalar.heapBase()).toBeLessThanOrEqual(2048);
-    const add = new WebAssembly.Instance(new WebAssembly.Module(batchBytes()), addOnImports(simd)).exports as unknown as {
+    const add = new WebAssembly.Instance(new WebAssembly.Module(simdBytes()), addOnImports(simd)).exports as unknown as {
       heapBase(): number;
     };
     expect(add.heapBase()).toBeGreaterThan(2048);
@@ -63,8 +63,8 @@ describe("the WebAssembly modules", () => {
     expect("batchLoaded" in scalar).toBe(false);
   });
 
-  it("the committed src/wasm/code.generated.ts is what assembly/ compiles to", async () => {
-    const committed = readFileSync(new URL("../src/wasm/code.generated.ts", import.meta.url), "utf8");
+  it("the committed src/engines/wasm/code.generated.ts is what assembly/ compiles to", async () => {
+    const committed = readFileSync(new URL("../src/engines/wasm/code.generated.ts", import.meta.url), "utf8");
     expect(committed).toBe(await renderGenerated());
   });
 
@@ -79,10 +79,10 @@ describe("the WebAssembly ring's memory", () => {
   it("keeps routing correctly after memory.grow replaced the buffer under its views", () => {
     const ring = new WasmRing();
     const model = new CryptoPortRouter();
-    ring.update([], [{ slot: 0, name: "sf", count: 3 }]);
+    ring.update([], [{ owner: 0, name: "sf", count: 3 }]);
     model.addRegion("sf", 3);
     const first = memoryOf(ring).buffer;
-    ring.update([], [{ slot: 1, name: "london", count: 20_000 }]);
+    ring.update([], [{ owner: 1, name: "london", count: 20_000 }]);
     model.addRegion("london", 20_000);
     expect(memoryOf(ring).buffer).not.toBe(first);
     const names = ["sf", "london"];
@@ -94,7 +94,7 @@ describe("the WebAssembly ring's memory", () => {
     ["the core's scalar loop", instantiate],
   ] as const)("routes a batch ending 64 bytes before the end of memory with %s (keys are read 64 bytes from their start)", (_, make) => {
     const ring = new WasmRing(new RingMemory(make));
-    ring.update([], [{ slot: 0, name: "sf", count: 3 }, { slot: 1, name: "london", count: 3 }]);
+    ring.update([], [{ owner: 0, name: "sf", count: 3 }, { owner: 1, name: "london", count: 3 }]);
     // Thirteen keys (a full SIMD group and one more), the last empty, so the last read ends exactly
     // where memory does: reserveScratch keeps those 64 bytes, and a longer read would trap.
     const keys = [...Array.from({ length: 12 }, (_, i) => "k".repeat(i * 4)), ""];
@@ -117,10 +117,10 @@ describe("the WebAssembly ring's memory", () => {
 
   it("gives memory back after a large region is removed", () => {
     const ring = new WasmRing();
-    ring.update([], [{ slot: 0, name: "big", count: 400_000 }]);
+    ring.update([], [{ owner: 0, name: "big", count: 400_000 }]);
     const big = memoryOf(ring).buffer.byteLength;
     expect(big).toBeGreaterThan(400_000 * 20);
-    ring.update([0], [{ slot: 1, name: "small", count: 10 }]);
+    ring.update([0], [{ owner: 1, name: "small", count: 10 }]);
     expect(memoryOf(ring).buffer.byteLength).toBeLessThan(big / 4);
     expect(ring.route("anything")).toBe(1);
     expect(ring.size).toBe(10);

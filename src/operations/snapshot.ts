@@ -1,7 +1,7 @@
 // Snapshots: toJSON()'s plain-data form of a ring definition, and its strict reader for fromJSON().
 // The reader checks everything before anything is built, so a bad snapshot never half-builds a router.
-import { checkVnodesPerWeight, vnodeCount } from "./options.js";
-import { checkRecord, checkRegion, checkWeight, describe } from "./validate.js";
+import { checkVnodesPerWeight, vnodeCount } from "../options.js";
+import { checkRecord, checkRegion, checkWeight, describe } from "../validate.js";
 
 export interface RouterSnapshot {
   readonly version: 1;

@@ -2,9 +2,9 @@
 // virtual-node positions and the search over them). Both engines implement it; the router and the
 // shared test suite never look past it.
 
-/** `count` virtual nodes `${name}#0` … `${name}#${count - 1}`, owned by region table slot `slot`. */
+/** `count` virtual nodes `${name}#0` … `${name}#${count - 1}`, owned by region `owner` (its number in the router's region table). */
 export interface VnodeRun {
-  readonly slot: number;
+  readonly owner: number;
   readonly name: string;
   readonly count: number;
 }
@@ -12,18 +12,18 @@ export interface VnodeRun {
 export interface Ring {
   /** Number of virtual nodes on the ring. */
   readonly size: number;
-  /** The slot owning the first position >= MD5(key), wrapping to the first; -1 on an empty ring. */
+  /** The owner of the first position >= MD5(key), wrapping to the first; -1 on an empty ring. */
   route(key: string): number;
-  /** route() for each key, in order: one slot (or -1) per key. */
+  /** route() for each key, in order: one owner (or -1) per key. */
   routeMany(keys: readonly string[]): Int32Array;
   /** The index (in position order) of the virtual node route() lands on; -1 on an empty ring. */
   locate(key: string): number;
-  /** The slot owning the virtual node at a position index (0 <= index < size). */
+  /** The owner of the virtual node at a position index (0 <= index < size). */
   ownerAt(index: number): number;
   /** The 128-bit position of the virtual node at a position index (0 <= index < size). */
   positionAt(index: number): bigint;
   /**
-   * Drop every virtual node of the `remove` slots, then add the `add` runs, in one merge.
+   * Drop every virtual node of the `remove` owners, then add the `add` runs, in one merge.
    * All or nothing: when it throws (memory cannot grow), the ring is unchanged.
    */
   update(remove: readonly number[], add: readonly VnodeRun[]): void;

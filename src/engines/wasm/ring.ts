@@ -3,7 +3,7 @@
 // it, and only then lets WebAssembly touch the ring.
 import type { Ring, VnodeRun } from "../ring.js";
 import { sortBits } from "../ring.js";
-import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../utf8.js";
+import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../../utf8.js";
 import { align8, ENTRY_BYTES, RingMemory } from "./layout.js";
 
 /** routeMany works in chunks of this many keys, so its scratch memory stays bounded. */
@@ -13,8 +13,8 @@ const CHUNK = 4096;
 const IDLE_BYTES = 1 << 20;
 
 export class WasmRing implements Ring {
-  /** The highest owner slot ever added, plus one: the removal mask's length. */
-  #slots = 0;
+  /** One more than the highest owner ever added: the removal mask's length. */
+  #maskLength = 0;
 
   constructor(public mem: RingMemory = new RingMemory()) {}
 
@@ -104,18 +104,18 @@ export class WasmRing implements Ring {
   update(remove: readonly number[], add: readonly VnodeRun[]): void {
     const mem = this.mem;
     let m = 0;
-    let slots = this.#slots;
+    let maskLength = this.#maskLength;
     let nameRoom = 0;
     for (const run of add) {
       m += run.count;
-      slots = Math.max(slots, run.slot + 1);
+      maskLength = Math.max(maskLength, run.owner + 1);
       nameRoom = Math.max(nameRoom, maxUtf8Bytes(run.name) + 1 + 10);
     }
     // Plan the scratch area beyond the largest ring this update can make (n + m entries), so the
     // in-place merge never writes over what it reads. Then reserve it all before touching anything.
     const n = mem.n;
     const mask = mem.scratchFor(n + m);
-    const name = align8(mask + slots);
+    const name = align8(mask + maskLength);
     const run = align8(name + nameRoom);
     const sorted = align8(run + m * ENTRY_BYTES);
     const runTable = align8(sorted + m * ENTRY_BYTES);
@@ -124,14 +124,14 @@ export class WasmRing implements Ring {
     const wasm = mem.wasm;
     let kept = n;
     if (remove.length > 0) {
-      mem.bytes.fill(0, mask, mask + slots);
-      for (const slot of remove) mem.bytes[mask + slot] = 1;
+      mem.bytes.fill(0, mask, mask + maskLength);
+      for (const owner of remove) mem.bytes[mask + owner] = 1;
       kept = wasm.removeOwners(mem.ring, n, mask);
     }
     let at = run;
-    for (const { slot, name: region, count } of add) {
+    for (const { owner, name: region, count } of add) {
       const prefixLen = encodeUtf8(`${region}#`, mem.bytes, name);
-      wasm.hashVnodes(name, prefixLen, 0, count, slot, at);
+      wasm.hashVnodes(name, prefixLen, 0, count, owner, at);
       at += count * ENTRY_BYTES;
     }
     if (m > 0) {
@@ -140,7 +140,7 @@ export class WasmRing implements Ring {
     }
     mem.resize(kept + m);
     wasm.buildTable(mem.ring, mem.n, mem.table, mem.bits);
-    this.#slots = slots;
+    this.#maskLength = maskLength;
     if (mem.bytes.length - mem.neededBytes > IDLE_BYTES + mem.neededBytes / 4) this.#compact();
   }
 
@@ -155,7 +155,7 @@ export class WasmRing implements Ring {
 
   clone(): Ring {
     const copy = new WasmRing(this.mem.copy());
-    copy.#slots = this.#slots;
+    copy.#maskLength = this.#maskLength;
     return copy;
   }
 

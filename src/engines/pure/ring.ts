@@ -3,7 +3,7 @@
 // with the sign bit flipped, so plain signed int32 comparisons order them as unsigned 128-bit
 // numbers and V8 never boxes a word as a heap number.
 import { indexBits, sortBits, type Ring, type VnodeRun } from "../ring.js";
-import { encodeUtf8, maxUtf8Bytes } from "../utf8.js";
+import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, Md5 } from "./md5.js";
 
 const FLIP = 0x80000000 | 0;
@@ -180,7 +180,7 @@ export class PureRing implements Ring {
     const out: Entries = { words: new Int32Array(m * 4), owners: new Int32Array(m) };
     const md5 = this.md5Hasher;
     let k = 0;
-    for (const { slot, name, count } of add) {
+    for (const { owner, name, count } of add) {
       const prefix = `${name}#`;
       const bytes = md5.reserve(maxUtf8Bytes(prefix) + 10);
       const prefixLen = encodeUtf8(prefix, bytes, 0);
@@ -189,7 +189,7 @@ export class PureRing implements Ring {
         for (let d = 0; d < digits.length; d++) bytes[prefixLen + d] = digits.charCodeAt(d);
         md5.digest(prefixLen + digits.length);
         for (let w = 0; w < 4; w++) out.words[(k << 2) + w] = bswap32(md5.state[w]) ^ FLIP;
-        out.owners[k] = slot;
+        out.owners[k] = owner;
       }
     }
     return out;

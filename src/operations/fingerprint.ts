@@ -11,7 +11,7 @@
 // bytes (= code point order) makes it independent of insertion order and easy to reproduce outside
 // JavaScript. Each engine hashes it with its own MD5 (both are checked against RFC 1321 and
 // node:crypto), so the WebAssembly bundle does not carry the pure engine's MD5 as well.
-import type { Ring } from "./ring.js";
+import type { Ring } from "../engines/ring.js";
 
 const encoder = new TextEncoder();
 

@@ -4,7 +4,7 @@
 // elsewhere routeMany stays on the core's scalar loop, with the same answers. Only entries that
 // import this file carry it: region-router in Node and region-router/simd, not the browser build.
 // Those entries also decode both modules with Node's Buffer where it exists (see fromHex).
-import { batchWasm, coreWasm } from "./code.generated.js";
+import { simdWasm, coreWasm } from "./code.generated.js";
 import { compileCore, decodeHex, instantiate, type CoreExports, type Instantiate } from "./module.js";
 
 let batch: WebAssembly.Module | null | undefined;
@@ -19,12 +19,12 @@ const nodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: "hex
 export const fromHex = (text: string): Uint8Array<ArrayBuffer> => (nodeBuffer ? nodeBuffer.from(text, "hex") : decodeHex(text));
 
 /** The add-on's bytes (for size checks and tests). */
-export const batchBytes = (): Uint8Array<ArrayBuffer> => fromHex(batchWasm);
+export const simdBytes = (): Uint8Array<ArrayBuffer> => fromHex(simdWasm);
 
 /** Whether this runtime can run the SIMD module (validated, and compiled, once). */
 export function simdSupported(): boolean {
   if (batch === undefined) {
-    const bytes = batchBytes();
+    const bytes = simdBytes();
     batch = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
   }
   return batch !== null;

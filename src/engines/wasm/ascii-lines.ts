@@ -1,8 +1,8 @@
 // route() for every line of an all-ASCII piece of text, straight from its bytes (src/lines.ts says
 // what a line is): the command line's `route` uses it to skip making a string per line. Only the
 // command line imports this, so the library's bundles do not carry it.
-import { lineSpans, maxLines } from "../lines.js";
-import { INTERNALS, namesOf, type RegionRouterBase } from "../router.js";
+import { lineSpans, maxLines } from "../../lines.js";
+import { INTERNALS, namesOf, type RegionRouterBase } from "../../router.js";
 import { align8 } from "./layout.js";
 import { WasmRing } from "./ring.js";
 
@@ -17,8 +17,8 @@ export function routeAsciiLines(router: RegionRouterBase, piece: Uint8Array): (s
   mem.reserveScratch(spans - text + maxLines(piece.length) * 12);
   mem.bytes.set(piece, text);
   const count = lineSpans(piece, mem.words, spans >>> 2);
-  const slots = new Int32Array(count);
-  if (mem.n === 0) slots.fill(-1);
-  else ring.routeSpans(text, spans, count, slots, 0);
-  return namesOf(slots, names);
+  const owners = new Int32Array(count);
+  if (mem.n === 0) owners.fill(-1);
+  else ring.routeSpans(text, spans, count, owners, 0);
+  return namesOf(owners, names);
 }

@@ -2,7 +2,7 @@
 // A key h routes to the first position >= h (wrapping), so position i owns the arc
 // (positions[i - 1], positions[i]], and position 0 also owns the wrap-around arc past the last one.
 // BigInt keeps every length exact; shares and movement are not hot paths.
-import type { Ring } from "./ring.js";
+import type { Ring } from "../engines/ring.js";
 
 /** The size of the key space: MD5 digests read as 128-bit integers. */
 export const KEY_SPACE = 1n << 128n;
@@ -12,7 +12,7 @@ export interface OwnedPositions {
   readonly owners: readonly string[];
 }
 
-/** Read a ring's positions and map each owner slot to its region name. */
+/** Read a ring's positions and map each owner to its region name. */
 export function ownedPositions(ring: Ring, names: readonly (string | undefined)[]): OwnedPositions {
   const n = ring.size;
   const positions: bigint[] = new Array(n);

@@ -2,10 +2,10 @@
 // the k-th distinct region met is where the key would go with the first k-1 regions removed: a
 // removed region's positions vanish, so the key's first position at or past it is the next one
 // owned by anyone else.
-import type { Ring } from "./ring.js";
+import type { Ring } from "../engines/ring.js";
 
 /**
- * The first `n` distinct owner slots met walking clockwise from position index `start`, stopping
+ * The first `n` distinct owners met walking clockwise from position index `start`, stopping
  * early once all `owning` regions (those with positions) have been met.
  */
 export function distinctOwnersFrom(ring: Ring, start: number, n: number, owning: number): number[] {
