@@ -2,11 +2,7 @@
 // The digest is left in four globals instead of being stored, so the ring code can read it as two
 // big-endian 64-bit halves without a round trip through memory.
 import { A0, B0, C0, D0, word } from "./md5-tables";
-
-// Room for the padded tail of a message: at most two 64-byte blocks. Static data, not an allocation.
-const TAIL: usize = memory.data(128);
-/** MD5's 64 constants (u32), written by the wrapper at instantiation: see md5-tables.ts. */
-export const K: usize = memory.data(256, 16);
+import { MD5_K as K, MD5_TAIL as TAIL } from "./memory-map";
 
 export let A: u32 = 0;
 export let B: u32 = 0;

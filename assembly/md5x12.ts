@@ -4,51 +4,15 @@
 // chain's latency leaves idle (measured per key: one vector 49 ns, two 29.5, three 21.7, four 17.8;
 // four do not fit the 4 KiB budget). Callers put each message (at most 55 bytes, so that it and its
 // padding fit one block) in a lane with `fillLane`, then call `compress12`.
-import { A0, B0, C0, D0, word } from "./md5-tables";
+//
+// Working memory at fixed addresses (memory-map.ts), so that every access takes its address as a
+// constant offset. MD5's constants are the core's own table, read in place.
+import { word } from "./md5-tables";
+import { MD5_K as K, X12_BLOCKS as BLOCKS, X12_BYTE_INDEX as BYTE_INDEX, X12_BYTE_SWAP as BYTE_SWAP, X12_DIGESTS as DIGESTS, X12_STATE as STATE } from "./memory-map";
 
 /** Lanes per compress12 call. */
 // @ts-ignore: decorator
 @inline export const LANES: usize = 12;
-
-// Working memory at fixed addresses, so that every access takes its address as a constant offset:
-// the 1,312 bytes below DATA_END (4096, src/engines/wasm/module.ts), above this module's static data (it has
-// none past asconfig.json's memoryBase, 2048; test/wasm.test.ts checks both ends). Not memory.data:
-// the memory is imported, so a zero-filled static area would ship as zero bytes. Constants used
-// more than once live here too, written by `prepare`: in the code, each use of a v128 constant
-// would repeat its 16 bytes.
-// @ts-ignore: decorator
-@inline export const WORKING: usize = 4096 - 1312;
-// MD5's 64 constants (u32), copied from the core's table (md5-tables.ts).
-// @ts-ignore: decorator
-@inline const K: usize = WORKING;
-// MD5's initial state: A0, B0, C0, D0.
-// @ts-ignore: decorator
-@inline const STATE: usize = K + 256;
-// Bytes 0, 1, ... 15, for fillLane's comparisons.
-// @ts-ignore: decorator
-@inline const BYTE_INDEX: usize = STATE + 16;
-// A swizzle that reverses the bytes of each 32-bit lane.
-// @ts-ignore: decorator
-@inline const BYTE_SWAP: usize = BYTE_INDEX + 16;
-// The twelve padded blocks, transposed: word j of lane k is at BLOCKS + 256 * (k >> 2) + 16 * j + 4 * (k & 3).
-// @ts-ignore: decorator
-@inline const BLOCKS: usize = BYTE_SWAP + 16;
-// The digests after compress12, as big-endian words (the position's 32-bit pieces, most significant
-// first), transposed the same way: A, B, C, D of lanes 0-3 at +0, +16, +32, +48, of lanes 4-7 at
-// +64 ... +112, of lanes 8-11 at +128 ... +176.
-// @ts-ignore: decorator
-@inline export const DIGESTS: usize = BLOCKS + 768;
-/** The first byte past the working memory; the last 4 * LANES bytes are the caller's (simd.ts's lane table). */
-// @ts-ignore: decorator
-@inline export const WORKING_END: usize = DIGESTS + 192 + 4 * LANES;
-
-/** Write the working memory's constants, MD5's 64 from the core's table at coreK: once per batch. */
-export function prepare(coreK: usize): void {
-  memory.copy(K, coreK, 256);
-  v128.store(STATE, i32x4(A0, B0, C0, D0));
-  v128.store(BYTE_INDEX, i8x16(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15));
-  v128.store(BYTE_SWAP, i8x16(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12));
-}
 
 /** Word j (0-3: A, B, C, D) of lane k's digest, big-endian, after compress12. */
 // @ts-ignore: decorator

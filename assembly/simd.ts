@@ -1,21 +1,15 @@
-// The SIMD add-on: routeMany with twelve keys per MD5 pass (see md5x12.ts). A second, small module,
-// loaded only where WebAssembly SIMD validates. It shares the core module's memory (imported), takes
-// the core's MD5 constants from it, has its own copy of the search (nodes.ts), and calls the core's
-// scalar `locate` for keys longer than one MD5 block. It has no static data: its working memory is
-// a fixed area below DATA_END, where the wrapper's layout starts the ring.
-import { compress12, digestWord, fillLane, LANES, prepare, WORKING, WORKING_END } from "./md5x12";
+// The SIMD module: routeMany with twelve keys per MD5 pass (see md5x12.ts). A second, small module,
+// loaded only where WebAssembly SIMD validates. It shares the core module's memory (imported),
+// reads the core's MD5 constants in place and keeps its working memory at the fixed addresses of
+// memory-map.ts, has its own copy of the search (nodes.ts), and calls the core's scalar `locate`
+// for keys longer than one MD5 block.
+import { compress12, digestWord, fillLane, LANES } from "./md5x12";
+import { X12_LANE_KEYS as LANE_KEYS } from "./memory-map";
 import { find, ownerOf } from "./nodes";
 
 // @ts-ignore: decorator
-@external("env", "md5Constants")
-declare const CORE_K: usize;
-// @ts-ignore: decorator
 @external("env", "locate")
 declare function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32;
-
-// Which key each lane holds while a group is being filled: the end of md5x12's working memory.
-// @ts-ignore: decorator
-@inline const LANE_KEYS: usize = WORKING_END - 4 * LANES;
 
 /** Hash the filled lanes, search for each, write their owners. */
 function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
@@ -30,7 +24,6 @@ function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, 
 
 /** Same contract as the core's routeMany (assembly/ring.ts), twelve one-block keys at a time. */
 export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
-  prepare(CORE_K);
   let lanes: usize = 0;
   for (let i: usize = 0; i < count; i++) {
     const start = load<u32>(spans + (i << 3));
@@ -48,12 +41,4 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
   }
   // The last, partial group: the unused lanes hash stale blocks whose results are ignored.
   if (lanes > 0) routeLanes(lanes, ring, n, table, bits, out);
-}
-
-/**
- * The end of this module's working memory, which must not pass DATA_END (test/wasm.test.ts); or
- * 2^32 - 1 if its static data would run into that working memory.
- */
-export function heapBase(): usize {
-  return __heap_base <= WORKING ? WORKING_END : <usize>-1;
 }

@@ -1,17 +1,21 @@
-// region-router: the WebAssembly engine with its SIMD add-on for routeMany (attached on the first
+// region-router: the WebAssembly engine with its SIMD module for routeMany (attached on the first
 // routeMany where the runtime has SIMD). This is the entry for Node and for region-router/simd;
-// bundlers building for browsers take ./browser.ts instead, without the add-on. See ./pure.ts for
-// the same API without WebAssembly.
-import type { RouterOptions } from "./options.js";
-import { RegionRouterBase } from "./router.js";
-import { RingMemory } from "./engines/wasm/layout.js";
+// bundlers building for browsers take ./browser.ts instead, without the SIMD module. See ./pure.ts
+// for the same API without WebAssembly.
 import { WasmRing } from "./engines/wasm/ring.js";
 import { instantiateWithSimd } from "./engines/wasm/simd.js";
+import { INSPECT, inspectRouter, type Inspect } from "./inspect.js";
+import type { RouterOptions } from "./options.js";
+import { RegionRouterBase } from "./router.js";
 
 export * from "./exports.js";
 
 export class RegionRouter extends RegionRouterBase {
   constructor(options?: RouterOptions) {
-    super(new WasmRing(new RingMemory(instantiateWithSimd)), options);
+    super(new WasmRing(instantiateWithSimd), options);
+  }
+
+  [INSPECT](_depth: number, options: object, inspect: Inspect): string {
+    return inspectRouter(this, "webassembly", options, inspect);
   }
 }

@@ -16,18 +16,21 @@ export const MAX_VNODES_PER_WEIGHT = 10_000;
 /** The most virtual nodes one region may have (weight × vnodesPerWeight): 2^24. */
 export const MAX_VNODES = 2 ** 24;
 
-export function checkVnodesPerWeight(value: unknown, parameter: string): asserts value is number {
+/**
+ * A vnodesPerWeight as written in options or a snapshot: absent (undefined) means 1, the
+ * reference; anything else, null included, must be an integer from 1 to MAX_VNODES_PER_WEIGHT.
+ */
+export function readVnodesPerWeight(value: unknown, parameter: string): number {
+  if (value === undefined) return 1;
   checkInteger(value, parameter, 1, MAX_VNODES_PER_WEIGHT);
+  return value;
 }
 
 /** vnodesPerWeight from a constructor's options (undefined, or an object with only known keys). */
 export function parseOptions(options: unknown): number {
   if (options === undefined) return 1;
   checkRecord(options, "options", ["vnodesPerWeight"]);
-  const k = options.vnodesPerWeight;
-  if (k === undefined) return 1;
-  checkVnodesPerWeight(k, "options.vnodesPerWeight");
-  return k;
+  return readVnodesPerWeight(options.vnodesPerWeight, "options.vnodesPerWeight");
 }
 
 /** A region's virtual-node count, or a RangeError when it passes MAX_VNODES. */

@@ -7,7 +7,7 @@ import { distinctOwnersFrom } from "./operations/preference.js";
 import type { Ring, VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
-import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS } from "./validate.js";
+import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readPairs } from "./validate.js";
 
 /**
  * Internal: `router[INTERNALS]()` gives its engine's ring and what the ring's owners mean, for
@@ -53,7 +53,11 @@ export class RegionRouterBase {
   /** Virtual nodes per unit of weight. */
   readonly #k: number;
 
-  protected constructor(private ring: Ring, options?: RouterOptions) {
+  /** The engine: the positions and the search over them. */
+  #ring: Ring;
+
+  protected constructor(ring: Ring, options?: RouterOptions) {
+    this.#ring = ring;
     this.#k = parseOptions(options);
   }
 
@@ -83,7 +87,7 @@ export class RegionRouterBase {
    * at the cost of one ring update. Validates every entry before changing anything.
    */
   addRegions(entries: Iterable<readonly [string, number]>): void {
-    this.#apply(readEntries(entries, this.#k));
+    this.#apply(readPairs(entries, "entries").map(([region, weight]) => [region, weight, vnodeCount(region, weight, this.#k)]));
   }
 
   /** Add or re-weight validated [region, weight, vnode count] entries in order, with one ring update. */
@@ -107,7 +111,7 @@ export class RegionRouterBase {
       if (this.#regions.has(region)) remove.push(owner);
       if (count > 0) add.push({ owner, name: region, count });
     }
-    this.ring.update(remove, add);
+    this.#ring.update(remove, add);
     // The ring changed: only now commit the table, so a throwing update leaves everything as it was.
     this.#regions.clear();
     for (const [region, entry] of order) {
@@ -123,7 +127,7 @@ export class RegionRouterBase {
     checkRegion(region);
     const entry = this.#regions.get(region);
     if (!entry) return false;
-    this.ring.update([entry.owner], []);
+    this.#ring.update([entry.owner], []);
     this.#regions.delete(region);
     this.#names[entry.owner] = undefined;
     this.#freeOwners.push(entry.owner);
@@ -133,13 +137,13 @@ export class RegionRouterBase {
   /** The region a session id routes to; null when no region owns a position. */
   route(sessionId: string): string | null {
     checkSessionId(sessionId);
-    const owner = this.ring.route(sessionId);
+    const owner = this.#ring.route(sessionId);
     return owner < 0 ? null : (this.#names[owner] as string);
   }
 
   /**
    * route() for every session id, in order, in one pass: the WebAssembly engine writes the batch
-   * into its memory at once and hashes four ids per SIMD instruction stream.
+   * into its memory at once and, with the SIMD module, hashes twelve ids per MD5 pass.
    */
   routeMany(sessionIds: readonly string[]): (string | null)[] {
     if (!Array.isArray(sessionIds)) {
@@ -149,11 +153,11 @@ export class RegionRouterBase {
     for (let i = 0; i < sessionIds.length; i++) {
       if (typeof sessionIds[i] !== "string") checkSessionId(sessionIds[i], `sessionIds[${i}]`);
     }
-    return namesOf(this.ring.routeMany(sessionIds), this.#names);
+    return namesOf(this.#ring.routeMany(sessionIds), this.#names);
   }
 
   [INTERNALS](): RouterInternals {
-    return { ring: this.ring, names: this.#names };
+    return { ring: this.#ring, names: this.#names };
   }
 
   /**
@@ -164,17 +168,17 @@ export class RegionRouterBase {
   preferenceList(sessionId: string, n: number): string[] {
     checkSessionId(sessionId);
     checkInteger(n, "n", 0, Number.MAX_SAFE_INTEGER);
-    const start = this.ring.locate(sessionId);
+    const start = this.#ring.locate(sessionId);
     if (start < 0 || n === 0) return [];
     let owning = 0;
     for (const { weight } of this.#regions.values()) if (weight > 0) owning++;
-    return distinctOwnersFrom(this.ring, start, n, owning).map((owner) => this.#names[owner] as string);
+    return distinctOwnersFrom(this.#ring, start, n, owning).map((owner) => this.#names[owner] as string);
   }
 
   /** An independent copy, of the same class and vnodesPerWeight. */
   clone(): this {
     const copy = new (this.constructor as new (options: RouterOptions) => this)({ vnodesPerWeight: this.#k });
-    copy.ring = this.ring.clone();
+    copy.#ring = this.#ring.clone();
     for (const [region, entry] of this.#regions) copy.#regions.set(region, entry);
     for (let owner = 0; owner < this.#names.length; owner++) copy.#names[owner] = this.#names[owner];
     for (const owner of this.#freeOwners) copy.#freeOwners.push(owner);
@@ -186,7 +190,7 @@ export class RegionRouterBase {
    * every region in weights() order; all 0 on a ring without positions, else summing to 1.
    */
   shares(): Map<string, number> {
-    return shares(ownedPositions(this.ring, this.#names), this.#regions.keys());
+    return shares(ownedPositions(this.#ring, this.#names), this.#regions.keys());
   }
 
   /** `{ version: 1, vnodesPerWeight, regions: [[region, weight], ...] }`, regions in weights() order. */
@@ -196,7 +200,7 @@ export class RegionRouterBase {
 
   /** MD5 (32 hex digits) of the canonical ring definition: the same for the same definition everywhere. */
   fingerprint(): string {
-    return fingerprint(this.ring, this.#k, this.weights());
+    return fingerprint(this.#ring, this.#k, this.weights());
   }
 
   /** A new Map of region -> weight, in insertion order. */
@@ -205,23 +209,4 @@ export class RegionRouterBase {
     for (const [region, { weight }] of this.#regions) out.set(region, weight);
     return out;
   }
-}
-
-/** addRegions' input, read and validated whole: [region, weight, vnode count] per entry. */
-function readEntries(entries: unknown, vnodesPerWeight: number): [string, number, number][] {
-  if (entries == null || typeof (entries as Iterable<unknown>)[Symbol.iterator] !== "function" || typeof entries === "string") {
-    throw new TypeError(`entries must be an iterable of [region, weight] pairs, got ${describe(entries)}`);
-  }
-  const out: [string, number, number][] = [];
-  for (const entry of entries as Iterable<unknown>) {
-    const at = `entries[${out.length}]`;
-    if (!Array.isArray(entry) || entry.length !== 2) {
-      throw new TypeError(`${at} must be a [region, weight] pair, got ${describe(entry)}`);
-    }
-    const [region, weight] = entry as [unknown, unknown];
-    checkRegion(region, `${at}[0]`);
-    checkWeight(weight, `${at}[1]`);
-    out.push([region, weight, vnodeCount(region, weight, vnodesPerWeight)]);
-  }
-  return out;
 }

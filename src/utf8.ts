@@ -2,7 +2,8 @@
 // Session ids are usually short ASCII, so a charCode loop handles them without TextEncoder's call
 // overhead; anything else goes through encodeInto, which also turns lone surrogates into U+FFFD.
 
-const encoder = new TextEncoder();
+/** The one TextEncoder (fingerprint() encodes names with it too). */
+export const encoder = new TextEncoder();
 
 /** Bytes the caller must have free at `at` before `encodeUtf8(s, …)`: 3 per UTF-16 code unit. */
 export function maxUtf8Bytes(s: string): number {

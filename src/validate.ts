@@ -68,3 +68,23 @@ export function checkRecord(value: unknown, parameter: string, known: readonly s
     }
   }
 }
+
+/**
+ * [region, weight] pairs from any iterable, each checked: addRegions' entries and a snapshot's
+ * regions. Names the bad one as `${parameter}[i]`, `${parameter}[i][0]` or `${parameter}[i][1]`.
+ */
+export function readPairs(pairs: unknown, parameter: string): [string, number][] {
+  if (pairs == null || typeof (pairs as Iterable<unknown>)[Symbol.iterator] !== "function" || typeof pairs === "string") {
+    throw new TypeError(`${parameter} must be an iterable of [region, weight] pairs, got ${describe(pairs)}`);
+  }
+  const out: [string, number][] = [];
+  for (const pair of pairs as Iterable<unknown>) {
+    const at = `${parameter}[${out.length}]`;
+    if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError(`${at} must be a [region, weight] pair, got ${describe(pair)}`);
+    const [region, weight] = pair as [unknown, unknown];
+    checkRegion(region, `${at}[0]`);
+    checkWeight(weight, `${at}[1]`);
+    out.push([region, weight]);
+  }
+  return out;
+}

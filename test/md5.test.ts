@@ -25,7 +25,7 @@ function pureMd5(bytes: Uint8Array): string {
 
 function wasmMd5(bytes: Uint8Array): string {
   const wasm = instantiate();
-  const at = wasm.heapBase() + 64;
+  const at = wasm.dataEnd();
   const out = at + bytes.length + 64;
   const pages = Math.ceil((out + 16) / 65536) - wasm.memory.buffer.byteLength / 65536;
   if (pages > 0) wasm.memory.grow(pages);

@@ -3,15 +3,34 @@ import { describe, expect, it, vi } from "vitest";
 import { renderGenerated } from "../scripts/build-wasm.mjs";
 import { readFileSync } from "node:fs";
 import { simdWasm, coreWasm } from "../src/engines/wasm/code.generated.js";
-import { coreBytes, DATA_END, decodeHex, instantiate } from "../src/engines/wasm/module.js";
-import { addOnImports, simdBytes, fromHex, instantiateWithSimd, simdSupported, type SimdExports } from "../src/engines/wasm/simd.js";
-import { RingMemory } from "../src/engines/wasm/layout.js";
+import { decodeHex, instantiate, type CoreExports } from "../src/engines/wasm/module.js";
+import { fromHex, instantiateWithSimd, simdModule } from "../src/engines/wasm/simd.js";
 import { WasmRing } from "../src/engines/wasm/ring.js";
 import { CryptoPortRouter } from "../bench/crypto-port.mjs";
 
+/** The ids of a module's sections, in order (the binary format: a header, then id, LEB128 size, payload). */
+function sectionIds(bytes: Uint8Array): number[] {
+  const ids: number[] = [];
+  for (let at = 8; at < bytes.length; ) {
+    ids.push(bytes[at++]);
+    let size = 0;
+    for (let shift = 0; ; shift += 7) {
+      const byte = bytes[at++];
+      size |= (byte & 0x7f) << shift;
+      if (byte < 0x80) break;
+    }
+    at += size;
+  }
+  return ids;
+}
+
+const DATA_SECTION = 11;
+const coreBytes = decodeHex(coreWasm);
+const simdBytes = fromHex(simdWasm);
+
 describe("the WebAssembly modules", () => {
   it("each fits the 4 KiB budget, so it compiles synchronously anywhere", () => {
-    for (const bytes of [coreBytes(), simdBytes()]) expect(bytes.length).toBeLessThanOrEqual(4096);
+    for (const bytes of [coreBytes, simdBytes]) expect(bytes.length).toBeLessThanOrEqual(4096);
   });
 
   it("decodeHex, which browsers use, gives the bytes Node's Buffer gives: both modules, every byte value", () => {
@@ -21,46 +40,55 @@ describe("the WebAssembly modules", () => {
     }
   });
 
-  it("under Node, the entries with the add-on decode the modules with Buffer, not the loop", () => {
+  it("under Node, the entries with the SIMD module decode the modules with Buffer, not the loop", () => {
     const from = vi.spyOn(Buffer, "from");
     try {
-      expect(Buffer.from(fromHex(simdWasm)).equals(Buffer.from(simdBytes()))).toBe(true);
+      expect(Buffer.from(fromHex(simdWasm)).equals(Buffer.from(simdBytes))).toBe(true);
       expect(from).toHaveBeenCalledWith(simdWasm, "hex");
     } finally {
       from.mockRestore();
     }
   });
 
-  it("the core imports nothing; the SIMD add-on imports only the core's memory and locate", () => {
-    const core = new WebAssembly.Module(coreBytes());
+  it("the core imports nothing; the SIMD module imports only the core's memory and locate", () => {
+    const core = new WebAssembly.Module(coreBytes);
     expect(WebAssembly.Module.imports(core)).toEqual([]);
     expect(WebAssembly.Module.exports(core).map((e) => e.name)).toEqual(
-      expect.arrayContaining(["memory", "routeMany", "locate", "hashVnodes", "sortEntries", "mergeEntries"]),
+      expect.arrayContaining(["memory", "routeMany", "locate", "hashVnodes", "sortEntries", "mergeEntries", "dataEnd", "simdConstants"]),
     );
-    const batch = new WebAssembly.Module(simdBytes());
-    expect(WebAssembly.Module.imports(batch).map((i) => `${i.module}.${i.name}:${i.kind}`).sort()).toEqual([
+    const simd = new WebAssembly.Module(simdBytes);
+    expect(WebAssembly.Module.imports(simd).map((i) => `${i.module}.${i.name}:${i.kind}`).sort()).toEqual([
       "env.locate:function",
-      "env.md5Constants:global",
       "env.memory:memory",
     ]);
+    expect(WebAssembly.Module.exports(simd).map((e) => e.name)).toEqual(["routeMany"]);
   });
 
-  it("the SIMD add-on loads on the first routeMany where it validates, and its static data clears the core's", () => {
-    expect(simdSupported()).toBe(WebAssembly.validate(simdBytes()));
-    const simd = instantiateWithSimd() as SimdExports;
+  it("neither module has static data, so nothing but assembly/memory-map.ts places memory below dataEnd", () => {
+    // A data segment would be placed by the compiler, where the other module's fixed areas may be.
+    expect(sectionIds(coreBytes)).not.toContain(DATA_SECTION);
+    expect(sectionIds(simdBytes)).not.toContain(DATA_SECTION);
+    const { dataEnd, md5Constants, simdConstants } = instantiate();
+    expect(dataEnd() % 16).toBe(0);
+    expect(md5Constants() + 256).toBeLessThanOrEqual(dataEnd());
+    expect(simdConstants() + 48).toBeLessThanOrEqual(dataEnd());
+    expect(dataEnd()).toBeLessThanOrEqual(4096);
+  });
+
+  it("attaches the SIMD module on the first routeMany, once, where it validates; the scalar instance never does", () => {
+    // Attaching writes the SIMD module's 48 bytes of constants where the core says: watch them.
+    const constants = (wasm: CoreExports) => new Uint8Array(wasm.memory.buffer, wasm.simdConstants(), 48);
+    const emptyBatch = (wasm: CoreExports) => wasm.routeMany(0, 0, 0, wasm.dataEnd(), 0, wasm.dataEnd(), 12, 0);
+    const simd = instantiateWithSimd();
     const scalar = instantiate();
-    // The core's static data ends below the add-on's memoryBase (asconfig.json), and the add-on's
-    // static data and working memory below DATA_END, where the wrapper's layout begins.
-    expect(scalar.heapBase()).toBeLessThanOrEqual(2048);
-    const add = new WebAssembly.Instance(new WebAssembly.Module(simdBytes()), addOnImports(simd)).exports as unknown as {
-      heapBase(): number;
-    };
-    expect(add.heapBase()).toBeGreaterThan(2048);
-    expect(add.heapBase()).toBeLessThanOrEqual(DATA_END);
-    expect(simd.batchLoaded).toBe(false);
-    simd.routeMany(0, 0, 0, DATA_END, 0, DATA_END, 1, 0);
-    expect(simd.batchLoaded).toBe(simdSupported());
-    expect("batchLoaded" in scalar).toBe(false);
+    emptyBatch(scalar);
+    expect(constants(scalar).every((byte) => byte === 0)).toBe(true);
+    expect(constants(simd).every((byte) => byte === 0)).toBe(true);
+    emptyBatch(simd);
+    expect(constants(simd).some((byte) => byte !== 0)).toBe(simdModule() !== null);
+    constants(simd).fill(0);
+    emptyBatch(simd);
+    expect(constants(simd).every((byte) => byte === 0)).toBe(true);
   });
 
   it("the committed src/engines/wasm/code.generated.ts is what assembly/ compiles to", async () => {
@@ -74,7 +102,7 @@ describe("the WebAssembly modules", () => {
 });
 
 describe("the WebAssembly ring's memory", () => {
-  const memoryOf = (ring: WasmRing): WebAssembly.Memory => (ring as unknown as { mem: { wasm: { memory: WebAssembly.Memory } } }).mem.wasm.memory;
+  const memoryOf = (ring: WasmRing): WebAssembly.Memory => ring.wasm.memory;
 
   it("keeps routing correctly after memory.grow replaced the buffer under its views", () => {
     const ring = new WasmRing();
@@ -90,28 +118,27 @@ describe("the WebAssembly ring's memory", () => {
   });
 
   it.each([
-    ["the SIMD add-on", instantiateWithSimd],
+    ["the SIMD module", instantiateWithSimd],
     ["the core's scalar loop", instantiate],
   ] as const)("routes a batch ending 64 bytes before the end of memory with %s (keys are read 64 bytes from their start)", (_, make) => {
-    const ring = new WasmRing(new RingMemory(make));
+    const ring = new WasmRing(make);
     ring.update([], [{ owner: 0, name: "sf", count: 3 }, { owner: 1, name: "london", count: 3 }]);
     // Thirteen keys (a full SIMD group and one more), the last empty, so the last read ends exactly
-    // where memory does: reserveScratch keeps those 64 bytes, and a longer read would trap.
+    // where memory does: planBatch keeps those 64 bytes, and a longer read would trap.
     const keys = [...Array.from({ length: 12 }, (_, i) => "k".repeat(i * 4)), ""];
     const text = new TextEncoder().encode(keys.join(""));
-    const mem = ring.mem;
-    const spans = mem.scratch;
-    mem.reserveScratch(keys.length * 12 + text.length);
+    const mem = ring;
+    const plan = mem.planBatch(keys.length, text.length);
     const at = mem.bytes.length - 64 - text.length;
-    expect(at).toBeGreaterThan(spans + keys.length * 12);
+    expect(at).toBeGreaterThanOrEqual(plan.text);
     mem.bytes.set(text, at);
     let end = 0;
     keys.forEach((k, i) => {
-      mem.words[(spans >>> 2) + 2 * i] = end;
-      mem.words[(spans >>> 2) + 2 * i + 1] = end += k.length;
+      mem.words[(plan.spans >>> 2) + 2 * i] = end;
+      mem.words[(plan.spans >>> 2) + 2 * i + 1] = end += k.length;
     });
     const out = new Int32Array(keys.length);
-    ring.routeSpans(at, spans, keys.length, out, 0);
+    ring.routeSpans(at, plan.spans, plan.results, keys.length, out, 0);
     expect([...out]).toEqual(keys.map((k) => ring.route(k)));
   });
 

@@ -2,6 +2,14 @@
 // virtual-node positions and the search over them). Both engines implement it; the router and the
 // shared test suite never look past it.
 
+/**
+ * The text before the index in the names of a region's virtual nodes: `${region}#`, then the index
+ * in decimal, as the reference names them. Both engines name nodes through this one function.
+ */
+export function vnodePrefix(region: string): string {
+  return `${region}#`;
+}
+
 /** `count` virtual nodes `${name}#0` … `${name}#${count - 1}`, owned by region `owner` (its number in the router's region table). */
 export interface VnodeRun {
   readonly owner: number;

@@ -12,8 +12,8 @@
 // JavaScript. Each engine hashes it with its own MD5 (both are checked against RFC 1321 and
 // node:crypto), so the WebAssembly bundle does not carry the pure engine's MD5 as well.
 import type { Ring } from "../engines/ring.js";
+import { encoder } from "../utf8.js";
 
-const encoder = new TextEncoder();
 
 function compareBytes(x: Uint8Array, y: Uint8Array): number {
   const n = Math.min(x.length, y.length);

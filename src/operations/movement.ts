@@ -2,6 +2,8 @@
 // routers, by from -> to. Every position of either ring cuts the key space; between two consecutive
 // cuts both rings route every key the same way (to their first position at or past the cut), so
 // comparing the two owners once per arc of the union is exact.
+import { INTERNALS, positionsOf, type RegionRouterBase } from "../router.js";
+import { describe } from "../validate.js";
 import { arcEndingAt, fractionOfKeySpace, type OwnedPositions } from "./arcs.js";
 
 export interface Flow {
@@ -51,7 +53,25 @@ function compareNames(x: string | null, y: string | null): number {
   return x < y ? -1 : 1;
 }
 
-export function movementBetween(before: OwnedPositions, after: OwnedPositions): Movement {
+// By its INTERNALS method (a Symbol.for key), not instanceof: each entry file carries its own copy
+// of the classes, and movement() must take a router from any of them.
+function checkRouter(value: unknown, parameter: string): asserts value is RegionRouterBase {
+  if (typeof (value as RegionRouterBase | null)?.[INTERNALS] !== "function") {
+    throw new TypeError(`${parameter} must be a RegionRouter (either engine), got ${describe(value)}`);
+  }
+}
+
+/**
+ * Which part of the key space changes region between two routers (of either engine, any
+ * vnodesPerWeight), exactly: `moved` and its breakdown into from -> to flows.
+ */
+export function movement(before: RegionRouterBase, after: RegionRouterBase): Movement {
+  checkRouter(before, "before");
+  checkRouter(after, "after");
+  return movementBetween(positionsOf(before), positionsOf(after));
+}
+
+function movementBetween(before: OwnedPositions, after: OwnedPositions): Movement {
   const cuts = union(before.positions, after.positions);
   const from = ownersOfArcs(cuts, before);
   const to = ownersOfArcs(cuts, after);

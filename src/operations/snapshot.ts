@@ -1,7 +1,7 @@
 // Snapshots: toJSON()'s plain-data form of a ring definition, and its strict reader for fromJSON().
 // The reader checks everything before anything is built, so a bad snapshot never half-builds a router.
-import { checkVnodesPerWeight, vnodeCount } from "../options.js";
-import { checkRecord, checkRegion, checkWeight, describe } from "../validate.js";
+import { readVnodesPerWeight, vnodeCount } from "../options.js";
+import { checkRecord, describe, readPairs } from "../validate.js";
 
 export interface RouterSnapshot {
   readonly version: 1;
@@ -28,28 +28,19 @@ export function parseSnapshot(value: unknown): RingDefinition {
   const { version, regions } = value;
   if (typeof version !== "number") throw new TypeError(`snapshot.version must be the number 1, got ${describe(version)}`);
   if (version !== 1) throw new RangeError(`snapshot.version ${describe(version)} is not supported (this version reads 1)`);
-  const vnodesPerWeight = value.vnodesPerWeight ?? 1;
-  checkVnodesPerWeight(vnodesPerWeight, "snapshot.vnodesPerWeight");
+  const vnodesPerWeight = readVnodesPerWeight(value.vnodesPerWeight, "snapshot.vnodesPerWeight");
   if (!Array.isArray(regions)) {
     throw new TypeError(`snapshot.regions must be an array of [region, weight] pairs, got ${describe(regions)}`);
   }
+  const out = readPairs(regions, "snapshot.regions");
   const firstIndex = new Map<string, number>();
-  const out: [string, number][] = [];
-  for (let i = 0; i < regions.length; i++) {
-    const entry: unknown = regions[i];
-    if (!Array.isArray(entry) || entry.length !== 2) {
-      throw new TypeError(`snapshot.regions[${i}] must be a [region, weight] pair, got ${describe(entry)}`);
-    }
-    const [region, weight] = entry as unknown[];
-    checkRegion(region, `snapshot.regions[${i}][0]`);
-    checkWeight(weight, `snapshot.regions[${i}][1]`);
+  out.forEach(([region, weight], i) => {
     const first = firstIndex.get(region);
     if (first !== undefined) {
       throw new RangeError(`snapshot.regions[${i}][0] ${describe(region)} repeats snapshot.regions[${first}][0]`);
     }
     vnodeCount(region, weight, vnodesPerWeight);
     firstIndex.set(region, i);
-    out.push([region, weight]);
-  }
+  });
   return { vnodesPerWeight, regions: out };
 }

@@ -2,7 +2,7 @@
 // (assembly/ring.ts), over typed arrays in the JS heap. Positions are four big-endian 32-bit words
 // with the sign bit flipped, so plain signed int32 comparisons order them as unsigned 128-bit
 // numbers and V8 never boxes a word as a heap number.
-import { indexBits, sortBits, type Ring, type VnodeRun } from "../ring.js";
+import { indexBits, sortBits, vnodePrefix, type Ring, type VnodeRun } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, Md5 } from "./md5.js";
 
@@ -181,7 +181,7 @@ export class PureRing implements Ring {
     const md5 = this.md5Hasher;
     let k = 0;
     for (const { owner, name, count } of add) {
-      const prefix = `${name}#`;
+      const prefix = vnodePrefix(name);
       const bytes = md5.reserve(maxUtf8Bytes(prefix) + 10);
       const prefixLen = encodeUtf8(prefix, bytes, 0);
       for (let i = 0; i < count; i++, k++) {

@@ -3,22 +3,19 @@
 // command line imports this, so the library's bundles do not carry it.
 import { lineSpans, maxLines } from "../../lines.js";
 import { INTERNALS, namesOf, type RegionRouterBase } from "../../router.js";
-import { align8 } from "./layout.js";
 import { WasmRing } from "./ring.js";
 
 /** The region of each line of `piece`, which the caller guarantees is ASCII; the router must be a WebAssembly one. */
 export function routeAsciiLines(router: RegionRouterBase, piece: Uint8Array): (string | null)[] {
   const { ring, names } = router[INTERNALS]();
   if (!(ring instanceof WasmRing)) throw new TypeError("routeAsciiLines needs a WebAssembly router");
-  // The piece as it is, then the lines' spans (room for the most lines it could hold).
-  const mem = ring.mem;
-  const text = mem.scratch;
-  const spans = align8(text + piece.length + 8);
-  mem.reserveScratch(spans - text + maxLines(piece.length) * 12);
-  mem.bytes.set(piece, text);
-  const count = lineSpans(piece, mem.words, spans >>> 2);
+  // The piece as it is, after room for the spans of the most lines it could hold.
+  const mem = ring;
+  const plan = mem.planBatch(maxLines(piece.length), piece.length);
+  mem.bytes.set(piece, plan.text);
+  const count = lineSpans(piece, mem.words, plan.spans >>> 2);
   const owners = new Int32Array(count);
   if (mem.n === 0) owners.fill(-1);
-  else ring.routeSpans(text, spans, count, owners, 0);
+  else ring.routeSpans(plan.text, plan.spans, plan.results, count, owners, 0);
   return namesOf(owners, names);
 }

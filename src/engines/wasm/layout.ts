@@ -1,71 +1,151 @@
-// The one owner of the WebAssembly linear-memory layout. From the module's static data up:
+// The one owner of the WebAssembly linear-memory layout: every address the wrapper uses is
+// computed here, by a named plan, and the node format is read here. Below `ring` are the module's
+// fixed addresses (assembly/memory-map.ts; the core exports where they end). From there up:
 //
-//   ring     n nodes x 20 bytes, sorted: keys (n x 4: owner, 16 bits of position) then tails
-//            (n x 16: the position), as assembly/ring.ts describes
+//   ring     n nodes, sorted: keys (n x 4 bytes: {owner u16, fragment u16}) then tails (n x 16:
+//            the position, {hi u64, lo u64} little-endian), as assembly/ring.ts describes
 //   table    2^bits + 1 u32s, the ring index
-//   scratch  everything transient: the UTF-8 of the key being routed; for routeMany the offsets,
-//            the results and the keys; during an update the removal mask, the vnode name, the new
-//            entries and their sorted copy
+//   scratch  everything transient, laid out by one plan per call: planKey (one key's UTF-8),
+//            planBatch (routeMany's spans, results and keys), planUpdate (the removal mask, a
+//            vnode name, the new entries and their sorted copy)
 //
-// Nothing else writes outside `scratch`. The views are refreshed after every memory.grow (and a
+// Sizes are plain numbers, exact far past 4 GiB, so a plan that cannot fit fails in reserve() with
+// a RangeError before anything is written. The views are refreshed after every memory.grow (and a
 // detached view reads as length 0, which the capacity checks treat as "too small").
-import { indexBits } from "../ring.js";
-import { DATA_END, instantiate, type CoreExports, type Instantiate } from "./module.js";
+import { indexBits, sortBits } from "../ring.js";
+import { instantiate, type CoreExports, type Instantiate } from "./module.js";
 
 /** Bytes per virtual node in the ring (4 in keys + 16 in tails), and per entry of a run of new nodes. */
 export const ENTRY_BYTES = 20;
 const PAGE = 65536;
 /** Bytes kept free past the scratch start so short keys never need a grow. */
 const KEY_ROOM = 16384;
+/**
+ * Bytes that must stay readable past the last key of a batch: the SIMD module reads every key as
+ * 64 bytes from its start (and the scalar MD5 up to 7 past its end).
+ */
+const KEY_OVERREAD = 64;
 
-export function align8(p: number): number {
-  return (p + 7) & ~7;
+/** p rounded up to a multiple of 8, exactly for any size (no 32-bit bit operations). */
+function align8(p: number): number {
+  return Math.ceil(p / 8) * 8;
 }
 
 function tableBytes(bits: number): number {
   return ((1 << bits) + 1) * 4;
 }
 
+/** routeMany's scratch: key i's [start, end) at spans + 8i, its owner at results + 4i, the keys' UTF-8 at text. */
+export interface BatchPlan {
+  readonly spans: number;
+  readonly results: number;
+  readonly text: number;
+}
+
+/** An update's scratch, beyond the largest ring it can make, so the in-place merge never overwrites what it reads. */
+export interface UpdatePlan {
+  /** One byte per owner: 1 for the owners whose nodes go. */
+  readonly mask: number;
+  /** A vnode name: its prefix, then room for the decimal digits. */
+  readonly name: number;
+  /** The new entries as hashed, then sorted, then the sort's counting table. */
+  readonly run: number;
+  readonly sorted: number;
+  readonly runTable: number;
+}
+
+/**
+ * A ring's linear memory: the instance, its views, where each part of the layout is, and the
+ * plans. The WebAssembly engine (./ring.ts) extends it with the ring's operations.
+ */
 export class RingMemory {
-  readonly wasm: CoreExports;
-  bytes: Uint8Array;
-  words: Uint32Array;
-  /** Start of the ring entries: fixed for the life of the instance. */
-  readonly ring: number;
+  // Declared, not defined: the constructor sets every field (a class field definition would be
+  // emitted as code for nothing).
+  declare wasm: CoreExports;
+  declare bytes: Uint8Array;
+  declare words: Uint32Array;
+  /** Start of the ring: where the module's fixed addresses end, for the life of the instance. */
+  declare readonly ring: number;
   declare n: number;
   declare bits: number;
   declare table: number;
   declare scratch: number;
 
-  /** Gives each instance: this one and its compacted copies. */
-  readonly #make: Instantiate;
+  /** Gives each instance: this one, its copies and the fresh ones it moves to. */
+  protected declare readonly make: Instantiate;
 
   constructor(make: Instantiate = instantiate) {
-    this.#make = make;
+    this.make = make;
     const wasm = (this.wasm = make());
     this.bytes = new Uint8Array(wasm.memory.buffer);
     this.words = new Uint32Array(wasm.memory.buffer);
-    this.ring = DATA_END;
+    this.ring = wasm.dataEnd();
     // An empty ring's table is never read: every lookup checks for n = 0 first.
     this.resize(0);
   }
 
-  /** Set the entry count and place the table and scratch after it (the caller fills the table). */
+  /** Set the node count and place the table and scratch after the ring (the caller fills the table). */
   resize(n: number): void {
     this.n = n;
     this.bits = indexBits(n);
     this.table = align8(this.ring + n * ENTRY_BYTES);
-    this.scratch = align8(this.table + tableBytes(this.bits));
+    this.scratch = this.#scratchFor(n);
   }
 
-  /** Where the scratch area would start if the ring held n entries (for planning an update). */
-  scratchFor(n: number): number {
+  /** Where the scratch area starts when the ring holds n nodes. */
+  #scratchFor(n: number): number {
     return align8(align8(this.ring + n * ENTRY_BYTES) + tableBytes(indexBits(n)));
+  }
+
+  /** The owner of node i (its key's low 16 bits). */
+  ownerAt(i: number): number {
+    return this.words[(this.ring >>> 2) + i] & 0xffff;
+  }
+
+  /** The 128-bit position of node i (its tail). */
+  positionAt(i: number): bigint {
+    const tail = new DataView(this.bytes.buffer, this.ring + this.n * 4 + i * 16);
+    return (tail.getBigUint64(0, true) << 64n) | tail.getBigUint64(8, true);
+  }
+
+  /** Room for one key of at most `maxBytes` bytes of UTF-8 (or a digest); returns where to write it. */
+  planKey(maxBytes: number): number {
+    this.#reserveScratch(maxBytes);
+    return this.scratch;
+  }
+
+  /** Room for a batch of `count` keys of at most `maxTextBytes` bytes of UTF-8 in all. */
+  planBatch(count: number, maxTextBytes: number): BatchPlan {
+    const spans = this.scratch;
+    const results = spans + count * 8;
+    const text = align8(results + count * 4);
+    this.#reserveScratch(text - spans + maxTextBytes);
+    return { spans, results, text };
+  }
+
+  /**
+   * Room for an update adding m nodes to the n there are, for owners below `owners`, with vnode
+   * names of at most `nameBytes` bytes. Reserves it all: a RangeError here has changed nothing.
+   */
+  planUpdate(m: number, owners: number, nameBytes: number): UpdatePlan {
+    const mask = this.#scratchFor(this.n + m);
+    const name = align8(mask + owners);
+    const run = align8(name + nameBytes);
+    const sorted = align8(run + m * ENTRY_BYTES);
+    const runTable = align8(sorted + m * ENTRY_BYTES);
+    this.reserve(runTable + tableBytes(sortBits(m)) + KEY_OVERREAD);
+    return { mask, name, run, sorted, runTable };
+  }
+
+  /** Make `len` bytes free at the scratch start, and KEY_OVERREAD more readable past them. */
+  #reserveScratch(len: number): void {
+    if (this.scratch + len + KEY_OVERREAD > this.bytes.length) this.reserve(this.scratch + len + KEY_ROOM);
   }
 
   /**
    * Make linear memory reach at least `end` bytes. Throws a RangeError, having changed nothing,
-   * when the memory cannot grow (the engine's limit, or the host's).
+   * when it cannot: past 4 GiB (65,536 pages; memory.grow refuses more), or when the engine or the
+   * host refuses to grow.
    */
   reserve(end: number): void {
     const memory = this.wasm.memory;
@@ -83,25 +163,31 @@ export class RingMemory {
     }
   }
 
-  /**
-   * Make sure `len` bytes are free at the scratch start, plus 64 that may be read past them: the
-   * SIMD add-on reads each key as 64 bytes.
-   */
-  reserveScratch(len: number): void {
-    if (this.scratch + len + 64 > this.bytes.length) this.reserve(this.scratch + len + KEY_ROOM);
-  }
-
-  /** Bytes the ring needs (entries, index and room for keys): what a compacted copy would use. */
+  /** Bytes the ring needs (nodes, index and room for keys): what a compacted copy would use. */
   get neededBytes(): number {
     return this.scratch + KEY_ROOM;
   }
 
-  /** A fresh instance holding the same ring in just the memory it needs. */
-  copy(): RingMemory {
-    const to = new RingMemory(this.#make);
+  /** Put this ring into `to` (a fresh memory), in just the memory it needs. */
+  protected copyInto(to: RingMemory): void {
     to.reserve(this.neededBytes);
     to.bytes.set(this.bytes.subarray(this.ring, this.scratch), to.ring);
     to.resize(this.n);
-    return to;
+  }
+
+  /**
+   * Move the ring to a fresh instance sized to it (linear memory cannot shrink in place); on any
+   * failure keep the larger memory, which is correct, just less thrifty.
+   */
+  protected compact(): void {
+    try {
+      const fresh = new RingMemory(this.make);
+      this.copyInto(fresh);
+      this.wasm = fresh.wasm;
+      this.bytes = fresh.bytes;
+      this.words = fresh.words;
+    } catch {
+      // Keep the larger memory.
+    }
   }
 }

@@ -1,14 +1,18 @@
 // The core WebAssembly module, decoded and compiled once, synchronously (it is under 4 KiB, which
 // every runtime compiles on the main thread), then instantiated per ring (rings never share
 // memory). It has zero imports: MD5, the ring, lookups and builds, and routeMany one key at a time.
-// The SIMD add-on (./simd.ts) wraps these instances; only the entries that import it carry it.
+// The SIMD module (./simd.ts) wraps these instances; only the entries that import it carry it.
 import { coreWasm } from "./code.generated.js";
 
-/** The exports of assembly/index.ts. Pointers and lengths are byte offsets into `memory`. */
+/**
+ * The exports of assembly/index.ts. Pointers and lengths are byte offsets into `memory`; the fixed
+ * addresses (assembly/memory-map.ts) come from md5Constants, simdConstants and dataEnd.
+ */
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
-  heapBase(): number;
   md5Constants(): number;
+  simdConstants(): number;
+  dataEnd(): number;
   md5Into(ptr: number, len: number, out: number): void;
   locate(key: number, len: number, ring: number, n: number, table: number, bits: number): number;
   routeMany(keys: number, spans: number, count: number, ring: number, n: number, table: number, bits: number, out: number): void;
@@ -19,15 +23,8 @@ export interface CoreExports {
   removeOwners(ring: number, n: number, mask: number): number;
 }
 
-/** A new instance's exports (a plain object, so that an add-on can replace routeMany). */
+/** A new instance's exports (a plain object, so that the SIMD module can replace routeMany). */
 export type Instantiate = () => CoreExports;
-
-/**
- * Where the wrapper's layout begins: past the core's static data (which ends below 2048, the
- * add-on's memoryBase in asconfig.json) and the SIMD add-on's working memory (its last 1,312 bytes
- * end here: assembly/md5x12.ts). test/wasm.test.ts checks both.
- */
-export const DATA_END = 4096;
 
 /**
  * Bytes from the generated hex text (atob would need base64, and is not in every runtime). A
@@ -43,9 +40,6 @@ export function decodeHex(text: string): Uint8Array<ArrayBuffer> {
   }
   return bytes;
 }
-
-/** The core's bytes (for size checks and tests). */
-export const coreBytes = (): Uint8Array<ArrayBuffer> => decodeHex(coreWasm);
 
 let core: WebAssembly.Module | undefined;
 let constants: Uint32Array | undefined;
@@ -64,19 +58,16 @@ function md5Constants(): Uint32Array {
 }
 
 /**
- * Compile the core from `bytes` now, unless it is compiled already: for an entry with a faster
- * decoder than decodeHex (./simd.ts uses Node's Buffer), called before its first instantiate.
+ * Compile the core from `bytes` now, unless it is compiled already. The browser build decodes the
+ * hex with decodeHex; ./simd.ts passes a faster decoder (Node's Buffer) before its first instance.
  */
-export function compileCore(bytes: () => Uint8Array<ArrayBuffer>): void {
-  core ??= new WebAssembly.Module(bytes());
+export function compileCore(bytes: () => Uint8Array<ArrayBuffer> = () => decodeHex(coreWasm)): WebAssembly.Module {
+  return (core ??= new WebAssembly.Module(bytes()));
 }
 
 /** A fresh instance with its own linear memory, ready for any call. */
 export const instantiate: Instantiate = () => {
-  // compileCore's line again, not a call to it: the call measured 8 B more in the gzipped browser
-  // bundle, which has 17 B left under its 6 KiB budget.
-  core ??= new WebAssembly.Module(coreBytes());
-  const exports = { ...(new WebAssembly.Instance(core, {}).exports as unknown as CoreExports) };
+  const exports = { ...(new WebAssembly.Instance(compileCore(), {}).exports as unknown as CoreExports) };
   new Uint32Array(exports.memory.buffer, exports.md5Constants(), 64).set(md5Constants());
   return exports;
 };

@@ -1,0 +1,50 @@
+// The fixed addresses of linear memory, written here and nowhere else. Both modules compile them in
+// as constants (so every access is a load with a constant offset), and the core exports the two the
+// wrapper needs: where MD5's constants go (md5Constants) and where its own layout begins (dataEnd).
+// Neither module has static data of its own (memory.data would put it at addresses chosen by the
+// compiler, and the SIMD module, which imports its memory, would ship it as zero bytes);
+// test/wasm.test.ts checks that neither module has a data segment. The addresses MD5 reads most
+// come first: an address below 128 is a one-byte offset in every instruction that uses it, which
+// saves 60-odd bytes in each module.
+//
+//   [0, DATA_END)     MD5's constants; the SIMD module's blocks and working memory; the scalar
+//                     MD5's padding block
+//   [DATA_END, ...)   the wrapper's layout: ring, index, scratch (src/engines/wasm/layout.ts)
+
+/** MD5's 64 additive constants (u32), written by the wrapper at instantiation (md5-tables.ts). */
+// @ts-ignore: decorator
+@inline export const MD5_K: usize = 0;
+
+// The SIMD module's working memory (md5x12.ts, simd.ts). Its three v128 constants live here too,
+// written by the wrapper when it attaches the module (X12_STATE on, 48 bytes): in the code, each
+// use of a v128 constant would repeat its 16 bytes, and writing them there cost 75 bytes.
+/** The twelve padded blocks, transposed: word j of lane k at X12_BLOCKS + 256 (k >> 2) + 16 j + 4 (k & 3). */
+// @ts-ignore: decorator
+@inline export const X12_BLOCKS: usize = MD5_K + 256;
+/** MD5's initial state: A0, B0, C0, D0. */
+// @ts-ignore: decorator
+@inline export const X12_STATE: usize = X12_BLOCKS + 768;
+/** Bytes 0, 1, ... 15, for fillLane's comparisons. */
+// @ts-ignore: decorator
+@inline export const X12_BYTE_INDEX: usize = X12_STATE + 16;
+/** A swizzle that reverses the bytes of each 32-bit lane. */
+// @ts-ignore: decorator
+@inline export const X12_BYTE_SWAP: usize = X12_BYTE_INDEX + 16;
+/**
+ * The twelve digests after compress12, as big-endian words (the position's 32-bit pieces, most
+ * significant first), transposed: A, B, C, D of lanes 0-3 at +0, +16, +32, +48, of lanes 4-7 at
+ * +64 ... +112, of lanes 8-11 at +128 ... +176.
+ */
+// @ts-ignore: decorator
+@inline export const X12_DIGESTS: usize = X12_BYTE_SWAP + 16;
+/** Which key each lane holds while a group of twelve is being filled (simd.ts): 12 u32s. */
+// @ts-ignore: decorator
+@inline export const X12_LANE_KEYS: usize = X12_DIGESTS + 192;
+
+/** The scalar MD5's padded last block(s): two 64-byte blocks. */
+// @ts-ignore: decorator
+@inline export const MD5_TAIL: usize = X12_LANE_KEYS + 48;
+
+/** Where the wrapper's layout begins: past every fixed area, 16-byte aligned. */
+// @ts-ignore: decorator
+@inline export const DATA_END: usize = (MD5_TAIL + 128 + 15) & ~15;

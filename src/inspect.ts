@@ -1,0 +1,22 @@
+// What console.log and util.inspect show for a router in Node: a summary, not the engine's
+// internals. Only the Node entries (index.ts, pure.ts) carry it; browser bundles do not.
+import { INTERNALS, type RegionRouterBase } from "./router.js";
+
+/** The key Node's util.inspect looks for. */
+export const INSPECT = Symbol.for("nodejs.util.inspect.custom");
+
+/** The formatter util.inspect passes to a custom inspect method. */
+export type Inspect = (value: unknown, options: object) => string;
+
+export function inspectRouter(router: RegionRouterBase, engine: string, options: object, inspect: Inspect): string {
+  const { ring } = router[INTERNALS]();
+  const summary = {
+    engine,
+    dialect: "region-router",
+    vnodesPerWeight: router.vnodesPerWeight,
+    regions: router.weights().size,
+    vnodes: ring.size,
+    fingerprint: router.fingerprint(),
+  };
+  return `${router.constructor.name} ${inspect(summary, options)}`;
+}
