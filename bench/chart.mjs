@@ -74,7 +74,7 @@ function decades(min, max) {
  * `{ from, to, label }` range of x to shade; x and y ranges are powers of ten.
  */
 export function lineChart({ title, footnote, xLabel, yLabel, x: [xMin, xMax], y: [yMin, yMax], series, band, width = 680, height = 400 }) {
-  const left = 60, right = width - 20, top = 44, bottom = height - 62;
+  const left = 60, right = width - 30, top = 44, bottom = height - 62;
   const sx = logScale(xMin, xMax, left, right);
   const sy = logScale(yMin, yMax, bottom, top);
   const body = [];
