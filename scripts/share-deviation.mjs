@@ -11,7 +11,7 @@ import { RegionRouter } from "../dist/index.js";
 
 /** The tables' rows, and the chart's points. */
 const TABLE_KS = [1, 10, 40, 100, 128, 160, 1000];
-const CHART_KS = [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000];
+const CHART_KS = [1, 2, 5, 10, 20, 50, 100, 128, 160, 200, 500, 1000, 2000, 5000, 10000];
 
 const SEED = [["sf", 3], ["london", 3], ["bangalore", 3]];
 const EIGHT = [
