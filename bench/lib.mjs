@@ -19,11 +19,12 @@ export function sessionIds(count, seed = 1) {
  * turn, so the keys are new to every task call. Returns `{ name, ns, rounds }` per task: the median
  * over rounds and each round's figure (for per-round ratios).
  */
-export function timeRounds(tasks, batches, { rounds = 5, time = 200 } = {}) {
+export function timeRounds(tasks, batches, { rounds = 5, time = 200, label = "timing" } = {}) {
   const perKey = batches[0].length;
   const results = tasks.map(([name]) => ({ name, rounds: [] }));
   let next = 0;
   for (let round = 0; round < rounds; round++) {
+    progress.step(`${label}: round ${round + 1} of ${rounds}`);
     tasks.forEach(([name, run], i) => {
       const bench = new Bench({ time, warmupTime: round === 0 ? 200 : 20 });
       bench.add(name, () => run(batches[next++ % batches.length]));
@@ -60,15 +61,46 @@ export function eachKey(route) {
 }
 
 /** Median wall time (ms) of `fn` over `runs` runs, with a fresh `setup()` value each time. */
-export function medianMs(fn, { runs = 5, setup = () => undefined } = {}) {
+export function medianMs(fn, { runs = 5, setup = () => undefined, label = "timing" } = {}) {
   const times = [];
   for (let i = 0; i < runs; i++) {
+    progress.step(`${label}: run ${i + 1} of ${runs}`);
     const arg = setup();
     const t0 = performance.now();
     fn(arg);
     times.push(performance.now() - t0);
   }
   return median(times);
+}
+
+/**
+ * Where a run is, on stderr so that stdout stays the report: "[2/5] batches: round 3 of 5". On a
+ * terminal one line is redrawn in place; elsewhere (a log, CI) each step is a line of its own.
+ */
+export const progress = {
+  section: "",
+  begin(index, count, name) {
+    this.section = `[${index}/${count}] ${name}`;
+    this.step("starting");
+  },
+  step(what) {
+    const line = `${this.section}: ${what}`;
+    process.stderr.write(process.stderr.isTTY ? `\r\x1b[K${line}` : `${line}\n`);
+  },
+  done() {
+    if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
+  },
+};
+
+/**
+ * The WebAssembly engine's linear memory behind a router (its layout: ring, table, scratch; and the
+ * module's exports): the benchmark's one reach past the API, for the MD5 floor and memory figures.
+ */
+export function ringMemory(router) {
+  const internals = router[Symbol.for("region-router internals")];
+  const mem = (typeof internals === "function" ? internals.call(router).ring : router.ring)?.mem;
+  if (!mem) throw new Error("cannot reach the WebAssembly ring's memory: update ringMemory() in bench/lib.mjs");
+  return mem;
 }
 
 export function machine() {

@@ -2,17 +2,37 @@
 // Engines come from the built package (dist/), as users get them.
 import { createHash } from "node:crypto";
 import HashRing from "hashring";
-import { RegionRouter as WasmRouter } from "../dist/index.js";
-import { RegionRouter as PureRouter } from "../dist/pure.js";
+import { fileURLToPath } from "node:url";
+import { barChart, writeChart } from "./chart.mjs";
 import { CryptoPortRouter } from "./crypto-port.mjs";
-import { batchesOf, eachKey, fmt, machine, medianMs, ratio, sessionIds, table, timeRounds } from "./lib.mjs";
+import { batchesOf, eachKey, fmt, machine, medianMs, progress, ratio, ringMemory, sessionIds, table, timeRounds } from "./lib.mjs";
 
-// `node bench/run.mjs [section ...]` runs only the named sections (route, batches, ring-size,
-// builds, memory), e.g. to repeat one comparison; with no names, all of them.
+const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench builds first, then runs all sections)
+Sections: route, batches, ring-size, builds, memory. With no names, all of them; a full run also
+writes the chart docs/bench.svg. Progress goes to stderr; the report (markdown) to stdout.`;
 const SECTIONS = ["route", "batches", "ring-size", "builds", "memory"];
 const chosen = process.argv.slice(2);
-for (const name of chosen) if (!SECTIONS.includes(name)) throw new Error(`unknown section ${name} (sections: ${SECTIONS.join(", ")})`);
-const wanted = (section) => chosen.length === 0 || chosen.includes(section);
+if (chosen.includes("--help") || chosen.includes("-h")) {
+  console.log(USAGE);
+  process.exit(0);
+}
+const unknown = chosen.find((name) => !SECTIONS.includes(name));
+if (unknown !== undefined) {
+  process.stderr.write(`bench: unknown section ${JSON.stringify(unknown)} (sections: ${SECTIONS.join(", ")})\n`);
+  process.exit(2);
+}
+const running = SECTIONS.filter((section) => chosen.length === 0 || chosen.includes(section));
+/** Start a section if it was asked for: say so on stderr, and return whether to run it. */
+const wanted = (section) => {
+  if (!running.includes(section)) return false;
+  progress.begin(running.indexOf(section) + 1, running.length, section);
+  return true;
+};
+// The engines come from the built package, loaded only once the arguments are known good.
+const { RegionRouter: WasmRouter } = await import("../dist/index.js");
+const { RegionRouter: PureRouter } = await import("../dist/pure.js");
+/** What the chart shows, filled in as the sections run. */
+const measured = {};
 
 console.log(`# region-router benchmark\n\n${machine()}\n`);
 
@@ -35,7 +55,7 @@ function rings(regions) {
   );
   // The floor under any route(): one JS -> WebAssembly call that only hashes a key already in
   // memory (36 bytes, UUID-sized). MD5 is 64 dependent steps; no lookup can finish before it.
-  const floor = make(WasmRouter).ring.mem;
+  const floor = ringMemory(make(WasmRouter));
   const at = floor.scratch;
   floor.bytes.set(new TextEncoder().encode(keys[1].padEnd(36, "0").slice(0, 36)), at);
   return [
@@ -52,8 +72,9 @@ const large = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 160]);
 const million = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000]);
 
 for (const [label, regions] of wanted("route") ? [["small ring: sf, london, bangalore x 3 (9 points)", small], ["large ring: 100 regions x 160 (16,000 points)", large]] : []) {
-  const results = timeRounds(rings(regions), batches);
+  const results = timeRounds(rings(regions), batches, { label: label.slice(0, label.indexOf(":")) });
   const wasm = results[1];
+  measured[regions === small ? "small" : "large"] = results;
   console.log(`## route(), one key per call: ${label} (${ROUNDS})\n`);
   table(
     ["implementation", "ns/route", "vs WebAssembly"],
@@ -73,7 +94,9 @@ if (wanted("batches")) {
       ["pure route, one call per key", eachKey((k) => routers.pure.route(k))],
     ],
     batches,
+    { label: "routeMany and route, 1,024 ids per call" },
   );
+  measured.batches = results;
   const many = results[0];
   console.log(`## Batches: 1,024 ids (sess-N and UUIDs, 12-36 bytes) per call, small ring (${ROUNDS})\n`);
   table(
@@ -112,7 +135,8 @@ if (wanted("ring-size")) {
   const little = new WasmRouter();
   little.addRegions(small);
   const tasks = [["small", eachKey((k) => little.route(k))], ["big", eachKey((k) => big.route(k))]];
-  const [a, b, ...floors] = timeRounds([...tasks, farRead(little, 2 << 20), farRead(little, 4 << 20)], batches, { time: 300 });
+  const [a, b, ...floors] = timeRounds([...tasks, farRead(little, 2 << 20), farRead(little, 4 << 20)], batches, { time: 300, label: "9 vs 1,000,000 nodes" });
+  measured.ringSize = [a, b];
   const rounds = (r) => ` (rounds: ${r.rounds.map((x, i) => fmt(x / a.rounds[i], 2)).join(", ")})`;
   console.log(`## Ring size: WebAssembly route(), 9 nodes vs 1,000,000 nodes (${ROUNDS})\n`);
   table(
@@ -128,7 +152,7 @@ if (wanted("ring-size")) {
   const rows = [];
   for (const distinct of [16, 1024, 8192]) {
     const few = batchesOf(Array.from({ length: 1024 * 8 }, (_, i) => keys[i % distinct]));
-    const [c, d] = timeRounds(tasks, few, { rounds: 3 });
+    const [c, d] = timeRounds(tasks, few, { rounds: 3, label: `${distinct.toLocaleString("en")} distinct ids` });
     rows.push([`${distinct.toLocaleString("en")} distinct ids, cycled`, fmt(c.ns), fmt(d.ns), `${fmt(ratio(d, c), 2)}x`]);
   }
   rows.push([`${keys.length.toLocaleString("en")} distinct ids (the table above)`, fmt(a.ns), fmt(b.ns), `${fmt(ratio(b, a), 2)}x`]);
@@ -141,15 +165,15 @@ if (wanted("ring-size")) {
 if (wanted("builds")) {
   const cryptoNames = medianMs(() => {
     for (const [name, w] of million) for (let i = 0; i < w; i++) createHash("md5").update(`${name}#${i}`).digest();
-  }, { runs: 3 });
+  }, { runs: 3, label: "node:crypto hashing 1,000,000 names" });
   const buildRows = [];
   for (const [name, Router] of [["WebAssembly engine", WasmRouter], ["pure engine", PureRouter]]) {
-    const full = medianMs((r) => r.addRegions(million), { runs: 3, setup: () => new Router() });
-    const fleet = medianMs((r) => { for (const [n, w] of large) r.addRegion(n, w); }, { runs: 5, setup: () => new Router() });
+    const full = medianMs((r) => r.addRegions(million), { runs: 3, setup: () => new Router(), label: `${name}: build 1,000,000 nodes` });
+    const fleet = medianMs((r) => { for (const [n, w] of large) r.addRegion(n, w); }, { runs: 5, setup: () => new Router(), label: `${name}: 100 addRegion calls` });
     const ring = new Router();
     ring.addRegions(million);
-    const add = medianMs(() => { ring.addRegion("tokyo", 1000); ring.removeRegion("tokyo"); }, { runs: 5 });
-    const addOnly = medianMs((r) => r.addRegion("tokyo", 1000), { runs: 5, setup: () => (ring.removeRegion("tokyo"), ring) });
+    const add = medianMs(() => { ring.addRegion("tokyo", 1000); ring.removeRegion("tokyo"); }, { runs: 5, label: `${name}: add and remove a region` });
+    const addOnly = medianMs((r) => r.addRegion("tokyo", 1000), { runs: 5, setup: () => (ring.removeRegion("tokyo"), ring), label: `${name}: add a region` });
     buildRows.push([name, fmt(full), `${fmt((full / cryptoNames) * 100)}%`, fmt(addOnly, 2), `${fmt((addOnly / cryptoNames) * 100, 2)}%`, fmt(add - addOnly, 2), fmt(fleet)]);
   }
   console.log("## Ring builds (ms, median)\n");
@@ -164,7 +188,7 @@ if (wanted("builds")) {
 if (wanted("memory")) {
   const r = new WasmRouter();
   r.addRegions(million);
-  const mem = r.ring.mem;
+  const mem = ringMemory(r);
   const ringBytes = mem.table - mem.ring;
   const indexBytes = mem.scratch - mem.table;
   console.log("## Memory per virtual node (1,000,000-node WebAssembly ring)\n");
@@ -176,4 +200,44 @@ if (wanted("memory")) {
       ["whole linear memory", mem.wasm.memory.buffer.byteLength, fmt(mem.wasm.memory.buffer.byteLength / 1e6, 2)],
     ],
   );
+}
+
+progress.done();
+if (measured.small && measured.batches && measured.ringSize) {
+  writeChart(fileURLToPath(new URL("../docs/bench.svg", import.meta.url)), benchChart(measured));
+} else {
+  process.stderr.write("docs/bench.svg not written: it needs the route, batches and ring-size sections\n");
+}
+
+/** The headline chart: ns per id for single keys, batches and the two ring sizes, one scale. */
+function benchChart({ small, batches: many, ringSize }) {
+  const ns = (results, i, label, ours = true) => ({ label, value: results[i].ns, ours });
+  return barChart({
+    title: "region-router: nanoseconds per session id (shorter is faster)",
+    footnote: `${machine()}; median of 5 alternating rounds (npm run bench)`,
+    format: (value) => `${value >= 100 ? Math.round(value).toLocaleString("en") : value.toFixed(1)} ns`,
+    groups: [
+      {
+        title: "route(), one id per call, 9-node ring",
+        bars: [
+          ns(small, 1, "WebAssembly route"),
+          ns(small, 2, "pure-TypeScript route"),
+          ns(small, 3, "hand-written port (node:crypto + BigInt)", false),
+          ns(small, 4, "npm hashring 3.2.0", false),
+        ],
+      },
+      {
+        title: "batches of 1,024 ids, 9-node ring",
+        bars: [
+          ns(many, 0, "WebAssembly routeMany (SIMD)"),
+          ns(many, 1, "WebAssembly route, one call per id"),
+          ns(many, 2, "pure-TypeScript routeMany"),
+        ],
+      },
+      {
+        title: "ring size: WebAssembly route()",
+        bars: [ns(ringSize, 0, "9 nodes"), ns(ringSize, 1, "1,000,000 nodes")],
+      },
+    ],
+  });
 }
