@@ -98,8 +98,9 @@ export const progress = {
  */
 export function ringMemory(router) {
   const internals = router[Symbol.for("region-router internals")];
-  const mem = (typeof internals === "function" ? internals.call(router).ring : router.ring)?.mem;
-  if (!mem) throw new Error("cannot reach the WebAssembly ring's memory: update ringMemory() in bench/lib.mjs");
+  // The WebAssembly ring is its memory (WasmRing extends RingMemory, src/engines/wasm/layout.ts).
+  const mem = typeof internals === "function" ? internals.call(router).ring : undefined;
+  if (!mem?.wasm) throw new Error("cannot reach the WebAssembly ring's memory: update ringMemory() in bench/lib.mjs");
   return mem;
 }
 
