@@ -43,12 +43,14 @@ interface RegionEntry {
 }
 
 export class RegionRouterBase {
+  // The region table. An update builds the new table beside this one and swaps it in only after
+  // the ring has changed, so a throwing update leaves everything as it was.
   /** Region name -> owner and weight, in weights() order (re-adding moves a region to the end). */
-  readonly #regions = new Map<string, RegionEntry>();
+  #regions = new Map<string, RegionEntry>();
   /** Owner -> region name: what the engine's owners mean. */
-  readonly #names: (string | undefined)[] = [];
+  #names: (string | undefined)[] = [];
   /** Owners freed by removeRegion, reused so churn does not grow the table. */
-  readonly #freeOwners: number[] = [];
+  #freeOwners: number[] = [];
 
   /** Virtual nodes per unit of weight. */
   readonly #k: number;
@@ -112,14 +114,10 @@ export class RegionRouterBase {
       if (count > 0) add.push({ owner, name: region, count });
     }
     this.#ring.update(remove, add);
-    // The ring changed: only now commit the table, so a throwing update leaves everything as it was.
-    this.#regions.clear();
-    for (const [region, entry] of order) {
-      this.#regions.set(region, entry);
-      this.#names[entry.owner] = region;
-    }
-    this.#freeOwners.length = 0;
-    this.#freeOwners.push(...free);
+    // The ring changed: only now commit the table.
+    for (const [region, { owner }] of order) this.#names[owner] = region;
+    this.#regions = order;
+    this.#freeOwners = free;
   }
 
   /** Remove a region and its virtual nodes; false (and nothing changed) when it was not there. */
@@ -179,9 +177,9 @@ export class RegionRouterBase {
   clone(): this {
     const copy = new (this.constructor as new (options: RouterOptions) => this)({ vnodesPerWeight: this.#k });
     copy.#ring = this.#ring.clone();
-    for (const [region, entry] of this.#regions) copy.#regions.set(region, entry);
-    for (let owner = 0; owner < this.#names.length; owner++) copy.#names[owner] = this.#names[owner];
-    for (const owner of this.#freeOwners) copy.#freeOwners.push(owner);
+    copy.#regions = new Map(this.#regions);
+    copy.#names = this.#names.slice();
+    copy.#freeOwners = this.#freeOwners.slice();
     return copy;
   }
 
