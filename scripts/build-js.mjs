@@ -12,7 +12,7 @@
 // The declarations are tsc's: they hold no module syntax that differs between the two formats, so
 // the same text serves both (copied into dist/cjs/).
 import { build } from "esbuild";
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -29,9 +29,14 @@ function filesUnder(dir, suffix) {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-// Start from tsc's declarations alone, so no module deleted from src/ lives on as JavaScript.
+// Start from tsc's declarations alone, so no module deleted from src/ (or moved into src/cli, which
+// tsc skips) lives on as JavaScript or as a declaration left by an earlier build.
 rmSync(cjs, { recursive: true, force: true });
 for (const file of [...filesUnder(dist, ".js"), ...filesUnder(dist, ".js.map")]) rmSync(file);
+for (const declaration of filesUnder(dist, ".d.ts")) {
+  const source = join(src, relative(dist, declaration)).replace(/\.d\.ts$/, ".ts");
+  if (!existsSync(source)) rmSync(declaration);
+}
 
 const common = { target: "es2022", sourcemap: true, logLevel: "warning" };
 

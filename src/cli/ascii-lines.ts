@@ -1,10 +1,10 @@
-// route() for every line of an all-ASCII piece of text, straight from its bytes (src/lines.ts says
-// what a line is): the command line's `route` uses it to skip making a string per line. Only the
-// command line imports this, so the library's bundles do not carry it.
-import { lineSpans, maxLines } from "../../lines.js";
-import { INTERNALS, namesOf, type RegionRouterBase } from "../../router.js";
-import { align8 } from "./layout.js";
-import { WasmRing } from "./ring.js";
+// route() for every line of an all-ASCII piece of text, straight from its bytes (lines.ts says what
+// a line is): `route` uses it to skip making a string per line. It reaches into the WebAssembly
+// engine, but only the command line needs it, so it lives here and the library does not ship it.
+import { align8 } from "../engines/wasm/layout.js";
+import { WasmRing } from "../engines/wasm/ring.js";
+import { INTERNALS, namesOf, type RegionRouterBase } from "../router.js";
+import { lineSpans, maxLines } from "./lines.js";
 
 /** The region of each line of `piece`, which the caller guarantees is ASCII; the router must be a WebAssembly one. */
 export function routeAsciiLines(router: RegionRouterBase, piece: Uint8Array): (string | null)[] {
