@@ -30,7 +30,7 @@ function filesUnder(dir, suffix) {
 }
 
 // Start from tsc's declarations alone, so no module deleted from src/ (or moved into src/cli, which
-// tsc skips) lives on as JavaScript or as a declaration left by an earlier build.
+// tsc skips) lives on as JavaScript, a source map or a declaration left by an earlier build.
 rmSync(cjs, { recursive: true, force: true });
 for (const file of [...filesUnder(dist, ".js"), ...filesUnder(dist, ".js.map")]) rmSync(file);
 for (const declaration of filesUnder(dist, ".d.ts")) {
@@ -38,7 +38,10 @@ for (const declaration of filesUnder(dist, ".d.ts")) {
   if (!existsSync(source)) rmSync(declaration);
 }
 
-const common = { target: "es2022", sourcemap: true, logLevel: "warning" };
+// No source maps: the bundles are unminified ES2022, readable as they are, and a map would carry
+// either the WebAssembly hex again (sourcesContent) or point into src/, which the package does
+// not ship.
+const common = { target: "es2022", sourcemap: false, logLevel: "warning" };
 
 for (const [format, outdir, platform] of [["esm", dist, "neutral"], ["cjs", cjs, "node"]]) {
   await build({
