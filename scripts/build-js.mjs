@@ -12,7 +12,7 @@
 // The declarations are tsc's: they hold no module syntax that differs between the two formats, so
 // the same text serves both (copied into dist/cjs/).
 import { build } from "esbuild";
-import { copyFileSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -29,11 +29,19 @@ function filesUnder(dir, suffix) {
     .map((entry) => join(entry.parentPath, entry.name));
 }
 
-// Start from tsc's declarations alone, so no module deleted from src/ lives on as JavaScript.
+// Start from tsc's declarations alone, so no module deleted from src/ (or moved into src/cli, which
+// tsc skips) lives on as JavaScript, a source map or a declaration left by an earlier build.
 rmSync(cjs, { recursive: true, force: true });
 for (const file of [...filesUnder(dist, ".js"), ...filesUnder(dist, ".js.map")]) rmSync(file);
+for (const declaration of filesUnder(dist, ".d.ts")) {
+  const source = join(src, relative(dist, declaration)).replace(/\.d\.ts$/, ".ts");
+  if (!existsSync(source)) rmSync(declaration);
+}
 
-const common = { target: "es2022", sourcemap: true, logLevel: "warning" };
+// No source maps: the bundles are unminified ES2022, readable as they are, and a map would carry
+// either the WebAssembly hex again (sourcesContent) or point into src/, which the package does
+// not ship.
+const common = { target: "es2022", sourcemap: false, logLevel: "warning" };
 
 for (const [format, outdir, platform] of [["esm", dist, "neutral"], ["cjs", cjs, "node"]]) {
   await build({

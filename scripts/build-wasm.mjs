@@ -36,7 +36,7 @@ export async function renderGenerated() {
   for (const target of targets) {
     const bytes = await compileTarget(target);
     out += `\n/** asconfig target "${target}": ${bytes.length} bytes of WebAssembly, hex. */\n`;
-    out += `export const ${target}Wasm =\n  "${Buffer.from(bytes).toString("hex")}";\n`;
+    out += `export const ${target}Wasm =\n  "${Buffer.from(bytes).toString("hex")}" as string;\n`;
   }
   return out;
 }

@@ -12,9 +12,10 @@ import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_R
 /**
  * Internal: `router[INTERNALS]()` gives its engine's ring and what the ring's owners mean, for
  * code that lives outside the class so that bundles which do not use it do not carry it:
- * movement() (src/operations.ts) and the command line's ASCII-line router
- * (src/wasm/ascii-lines.ts). A Symbol.for key: each entry file has its own copy of the class, and
- * movement() takes routers from any of them.
+ * movement() (src/operations/movement.ts), util.inspect's summary (src/inspect.ts), the command
+ * line's ASCII-line router (src/cli/ascii-lines.ts) and the demo. A Symbol.for key: each entry
+ * file has its own copy of the class, and movement() takes routers from any of them. The ring
+ * itself is #private: not in Object.keys, JSON or console.log.
  */
 export const INTERNALS: unique symbol = Symbol.for("region-router internals");
 

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
-import { routeAsciiLines } from "../src/engines/wasm/ascii-lines.js";
+import { routeAsciiLines } from "../src/cli/ascii-lines.js";
 import { simdModule } from "../src/engines/wasm/simd.js";
 import { engines, type Router, type RouterClass } from "./support/engines.js";
 import { observe } from "./support/snapshot.js";

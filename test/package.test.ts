@@ -1,12 +1,14 @@
-// The package as shipped (npm pack, see test/setup/packed-package.ts): CommonJS require, ESM import
-// and the TypeScript declarations for both, for `region-router` and `region-router/pure`. Each child
-// process replays the golden vectors on both engines and must give the reference's answers.
+// The package as shipped (npm pack, see test/setup/packed-package.ts): the files it holds (no source
+// maps, no declaration spelling out the WebAssembly), CommonJS require and ESM import, each child
+// process replaying the golden vectors on both engines, and the TypeScript declarations of every
+// entry under node16, bundler and node10 resolution.
 import { execFile } from "node:child_process";
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
+import { coreWasm } from "../src/engines/wasm/code.generated.js";
 import { movement, RegionRouter as WasmRouter } from "../src/index.js";
 import { RegionRouter as PureRouter } from "../src/pure.js";
 import { expectedRoutes } from "./support/replay.mjs";
@@ -16,10 +18,11 @@ import { vectors } from "./support/vectors.js";
 const run = promisify(execFile);
 const expected = expectedRoutes(vectors.cases);
 const tsc = fileURLToPath(new URL("../node_modules/typescript/bin/tsc", import.meta.url));
+const root = fileURLToPath(new URL("..", import.meta.url));
 
 /**
- * movement() from one entry over routers from both: the two entries must share one RegionRouterBase
- * (one shared module in each build), or movement() rejects the other entry's router.
+ * movement() from one entry over routers from both: each entry is a self-contained bundle with its
+ * own copy of the router class, so this works only through what they share by Symbol.for keys.
  */
 const MIXED = `(() => {
   const wasm = new Wasm(); wasm.addRegion("a", 2);
@@ -102,36 +105,117 @@ describe("the packed package", () => {
     await expectApp(dir, "app.mjs", "dist");
   });
 
-  it("has declarations that TypeScript finds from both .cts and .mts under node16 resolution", async () => {
-    // Each @ts-expect-error must meet a real type error: were the declarations missing (any), tsc
-    // would report the directive as unused and this test would fail.
-    const usage = (load: string) => `
-      ${load}
-      const wasm: string | null = new Wasm().route("s");
-      const pure: string | null = new Pure().route("s");
-      const max: number = MAX_WEIGHT;
-      // @ts-expect-error route takes a string
-      new Wasm().route(1);
-      // @ts-expect-error route takes a string
-      new Pure().route(1);
-      export { wasm, pure, max };
-    `;
+  it("ships the builds, their declarations, the bin and the notices, and nothing else", () => {
+    const files = filesUnder(packedPackageDir());
+    const declarations = files.filter((file) => file.endsWith(".d.ts"));
+    expect(files.filter((file) => !file.endsWith(".d.ts"))).toEqual([
+      "LICENSE",
+      "README.md",
+      "dist/browser.js",
+      "dist/cjs/browser.js",
+      "dist/cjs/index.js",
+      "dist/cjs/package.json",
+      "dist/cjs/pure.js",
+      "dist/cli/main.js",
+      "dist/cli/route-worker.js",
+      expect.stringMatching(/^dist\/cli\/shared-\w+\.js$/),
+      "dist/index.js",
+      "dist/pure.js",
+      "package.json",
+    ]);
+    // The same declarations for both builds, one per library module (src/cli ships as JavaScript only).
+    const esm = declarations.filter((file) => !file.startsWith("dist/cjs/"));
+    expect(declarations.filter((file) => file.startsWith("dist/cjs/"))).toEqual(esm.map((file) => file.replace("dist/", "dist/cjs/")));
+    expect(esm).toContain("dist/index.d.ts");
+    expect(esm).toContain("dist/pure.d.ts");
+    for (const file of esm) {
+      expect(existsSync(join(root, file.replace(/^dist\//, "src/").replace(/\.d\.ts$/, ".ts"))), file).toBe(true);
+      expect(file.startsWith("dist/cli/"), file).toBe(false);
+    }
+  });
+
+  it("ships no source map and no declaration that spells out the WebAssembly", () => {
+    const pkg = packedPackageDir();
+    const files = filesUnder(pkg);
+    expect(files.filter((file) => /\.map$/.test(file))).toEqual([]);
+    const hexRun = /[0-9a-f]{256}/;
+    for (const file of files.filter((name) => name.endsWith(".d.ts"))) {
+      const text = readFileSync(join(pkg, file), "utf8");
+      expect(hexRun.test(text), file).toBe(false);
+    }
+    // The generated module's declaration says what the constants are, not what they hold.
+    expect(readFileSync(join(pkg, "dist/engines/wasm/code.generated.d.ts"), "utf8")).toMatch(/coreWasm: string;/);
+    // The JavaScript does carry the module: the package needs no file serving.
+    expect(readFileSync(join(pkg, "dist/index.js"), "utf8")).toContain(coreWasm);
+  });
+
+  it.each(RESOLUTIONS)("has declarations for every entry under %s resolution", async (moduleResolution, module, files, resolved) => {
     const dir = makeApp({
-      "types.cts": usage(`import { RegionRouter as Wasm, MAX_WEIGHT } from "region-router";
-        import { RegionRouter as Pure } from "region-router/pure";`),
-      "types.mts": usage(`import { RegionRouter as Wasm, MAX_WEIGHT } from "region-router";
-        import { RegionRouter as Pure } from "region-router/pure";`),
+      ...Object.fromEntries(files.map((file) => [file, consumer])),
       "tsconfig.json": JSON.stringify({
-        compilerOptions: { module: "node16", moduleResolution: "node16", target: "es2022", strict: true, noEmit: true, types: [], lib: ["es2022"], skipLibCheck: true },
-        files: ["types.cts", "types.mts"],
+        compilerOptions: { module, moduleResolution, target: "es2022", strict: true, noEmit: true, types: [], lib: ["es2022"], skipLibCheck: true },
+        files,
       }),
     });
     const result = await run(process.execPath, [tsc, "-p", dir, "--traceResolution"], { cwd: dir, maxBuffer: 64 << 20 }).catch(
       (error: { stdout: string }) => ({ stdout: error.stdout, failed: true }),
     );
-    expect("failed" in result ? result.stdout : "", "tsc errors").toBe("");
-    // The .cts import must have taken the require condition's declarations, the .mts the import's.
-    expect(result.stdout).toMatch(/'region-router' was successfully resolved to '[^']*\/dist\/cjs\/index\.d\.ts'/);
-    expect(result.stdout).toMatch(/'region-router' was successfully resolved to '[^']*\/dist\/index\.d\.ts'/);
+    expect("failed" in result ? result.stdout.split("\n").filter((line) => /error TS/.test(line)) : [], "tsc errors").toEqual([]);
+    const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\/]/g, "\\$&");
+    for (const [specifier, file] of resolved) {
+      expect(result.stdout, `${specifier} -> ${file}`).toMatch(new RegExp(`'${escape(specifier)}' was successfully resolved to '[^']*/${escape(file)}'`));
+    }
   });
 });
+
+/**
+ * [moduleResolution, module, the consumer's files, [specifier, the declaration it must resolve to]].
+ * Under node16 a .cts file takes the require condition's declarations and a .mts the import's;
+ * node10 knows nothing of "exports", so the subpaths reach their declarations by typesVersions.
+ */
+const RESOLUTIONS: [string, string, string[], [string, string][]][] = [
+  [
+    "node16",
+    "node16",
+    ["types.cts", "types.mts"],
+    [
+      ["region-router", "dist/cjs/index.d.ts"],
+      ["region-router", "dist/index.d.ts"],
+      ["region-router/pure", "dist/cjs/pure.d.ts"],
+      ["region-router/pure", "dist/pure.d.ts"],
+      ["region-router/simd", "dist/cjs/index.d.ts"],
+      ["region-router/simd", "dist/index.d.ts"],
+    ],
+  ],
+  ["bundler", "esnext", ["types.ts"], [["region-router", "dist/index.d.ts"], ["region-router/pure", "dist/pure.d.ts"], ["region-router/simd", "dist/index.d.ts"]]],
+  ["node10", "commonjs", ["types.ts"], [["region-router", "dist/index.d.ts"], ["region-router/pure", "dist/pure.d.ts"], ["region-router/simd", "dist/index.d.ts"]]],
+];
+
+/**
+ * A tiny consumer of every entry. Each @ts-expect-error must meet a real type error: were the
+ * declarations missing (any), tsc would report the directive as unused and the check would fail.
+ */
+const consumer = `
+  import { RegionRouter as Wasm, MAX_WEIGHT } from "region-router";
+  import { RegionRouter as Pure } from "region-router/pure";
+  import { RegionRouter as Simd } from "region-router/simd";
+  const wasm: string | null = new Wasm().route("s");
+  const pure: string | null = new Pure().route("s");
+  const simd: (string | null)[] = new Simd().routeMany(["s"]);
+  const max: number = MAX_WEIGHT;
+  // @ts-expect-error route takes a string
+  new Wasm().route(1);
+  // @ts-expect-error route takes a string
+  new Pure().route(1);
+  // @ts-expect-error routeMany takes strings
+  new Simd().routeMany([1]);
+  export { wasm, pure, simd, max };
+`;
+
+/** Every file under `dir`, as sorted paths relative to it with "/" separators. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(dir, join(entry.parentPath, entry.name)).split(sep).join("/"))
+    .sort();
+}

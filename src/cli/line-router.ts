@@ -2,7 +2,7 @@
 // piece, the same on the main thread and in a worker.
 import { isAscii } from "node:buffer";
 import type { RegionRouter } from "../index.js";
-import { routeAsciiLines } from "../engines/wasm/ascii-lines.js";
+import { routeAsciiLines } from "./ascii-lines.js";
 import { decodeLines } from "./lines.js";
 import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
 

@@ -5,7 +5,7 @@ import type { Command } from "./command.js";
 import { openInputs } from "./inputs.js";
 import { decodeLines, lineChunks } from "./lines.js";
 import { writeOut } from "./output.js";
-import { parseRegionWeight, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
+import { checkVnodes, parseRegionWeight, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { columns, percent } from "./table.js";
 import { asUsage, noPositionals, UsageError } from "./usage-error.js";
 
@@ -47,7 +47,7 @@ Options:
     const before = ringFromOptions(parsed);
     const { after, changes } = applyChanges(before, parsed.all("add"), parsed.all("remove"), parsed.all("set"));
     const sessionsFile = parsed.one("sessions");
-    const sessions = sessionsFile === undefined ? null : openInputs([sessionsFile], "sessions file")[0];
+    const sessions = sessionsFile === undefined ? null : openInputs([sessionsFile], "--sessions file")[0];
     const moves = movement(before, after);
     const json = parsed.has("json");
 
@@ -117,6 +117,7 @@ function applyChanges(
     const [name, weight] = parseRegionWeight("--set", text);
     once("--set", name);
     if (!weights.has(name)) throw new UsageError(`--set ${text}: no region ${JSON.stringify(name)} in the ring (use --add)`);
+    checkVnodes(`--set ${text}`, weight, after.vnodesPerWeight, "vnodes per weight");
     asUsage(`--set ${text}`, () => after.addRegion(name, weight));
     changes.push(`set ${name} weight ${weights.get(name)} → ${weight}`);
   }
@@ -124,6 +125,7 @@ function applyChanges(
     const [name, weight] = parseRegionWeight("--add", text);
     once("--add", name);
     if (weights.has(name)) throw new UsageError(`--add ${text}: region ${JSON.stringify(name)} is already in the ring (use --set)`);
+    checkVnodes(`--add ${text}`, weight, after.vnodesPerWeight, "vnodes per weight");
     asUsage(`--add ${text}`, () => after.addRegion(name, weight));
     changes.push(`add ${name} weight ${weight}`);
   }

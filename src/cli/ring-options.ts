@@ -2,7 +2,8 @@
 // `--region NAME=WEIGHT` with optional `--vnodes-per-weight K`. The two ways are exclusive.
 import { readFileSync } from "node:fs";
 import { RegionRouter } from "../index.js";
-import { checkWeight, MAX_WEIGHT } from "../validate.js";
+import { MAX_VNODES, MAX_VNODES_PER_WEIGHT } from "../options.js";
+import { MAX_WEIGHT } from "../validate.js";
 import type { OptionSpecs, ParsedArgs } from "./args.js";
 import { asUsage, fileError, UsageError } from "./usage-error.js";
 
@@ -18,25 +19,34 @@ export const RING_HELP = `Ring (one of):
   --region NAME=WEIGHT        a region and its weight (integer 0..${MAX_WEIGHT}); repeat for each region
   --vnodes-per-weight K       virtual nodes per unit of weight with --region (default 1)`;
 
-/** `NAME=WEIGHT` → [name, weight]; the weight is a plain decimal integer the library accepts. */
+/** `NAME=WEIGHT` → [name, weight], the weight a plain decimal integer the library accepts. */
 export function parseRegionWeight(option: string, text: string): [string, number] {
   const eq = text.lastIndexOf("=");
   if (eq <= 0) throw new UsageError(`${option} expects NAME=WEIGHT, got ${JSON.stringify(text)}`);
-  const name = text.slice(0, eq);
-  const digits = text.slice(eq + 1);
-  const where = `${option} ${text}`;
-  if (!/^[0-9]+$/.test(digits)) {
-    throw new UsageError(`${where}: weight must be an integer from 0 to ${MAX_WEIGHT}, got ${JSON.stringify(digits)}`);
-  }
-  const weight = Number(digits);
-  asUsage(where, () => checkWeight(weight));
-  return [name, weight];
+  return [text.slice(0, eq), parseInteger(`${option} ${text}: weight`, text.slice(eq + 1), 0, MAX_WEIGHT)];
 }
 
-/** A positive decimal integer option; its range is the library's to check. */
-export function parseCount(option: string, text: string): number {
-  if (!/^[0-9]+$/.test(text)) throw new UsageError(`${option} must be a positive integer, got ${JSON.stringify(text)}`);
-  return Number(text);
+/**
+ * A decimal integer from `min` to `max`, or a UsageError that starts with `what` (the option as the
+ * person typed it) and may offer `other` choices ("auto or ").
+ */
+export function parseInteger(what: string, text: string, min: number, max: number, other = ""): number {
+  const digits = /^[0-9]+$/.test(text);
+  const value = digits ? Number(text) : NaN;
+  if (value >= min && value <= max) return value;
+  throw new UsageError(`${what} must be ${other}an integer from ${min} to ${max}, got ${digits ? text : JSON.stringify(text)}`);
+}
+
+/**
+ * A UsageError unless a region of `weight` fits in the virtual nodes a region may have, at
+ * `vnodesPerWeight` (shown as `perWeight`: the option that set it, or where it came from).
+ */
+export function checkVnodes(where: string, weight: number, vnodesPerWeight: number, perWeight: string): void {
+  const vnodes = weight * vnodesPerWeight;
+  if (vnodes <= MAX_VNODES) return;
+  throw new UsageError(
+    `${where}: weight × ${perWeight} = ${weight} × ${vnodesPerWeight} = ${vnodes} virtual nodes, more than the ${MAX_VNODES} a region may have`,
+  );
 }
 
 /** Build the ring the options describe, or throw a UsageError saying what is wrong with them. */
@@ -57,9 +67,13 @@ export function ringFromOptions(args: ParsedArgs): RegionRouter {
     entries.push([name, weight]);
   }
   const vnodes = args.one("vnodes-per-weight");
-  const vnodesPerWeight = vnodes === undefined ? 1 : parseCount("--vnodes-per-weight", vnodes);
-  const router = asUsage("--vnodes-per-weight", () => new RegionRouter({ vnodesPerWeight }));
-  for (const [name, weight] of entries) asUsage(`--region ${name}=${weight}`, () => router.addRegion(name, weight));
+  const vnodesPerWeight = vnodes === undefined ? 1 : parseInteger("--vnodes-per-weight", vnodes, 1, MAX_VNODES_PER_WEIGHT);
+  const router = new RegionRouter({ vnodesPerWeight });
+  for (const [name, weight] of entries) {
+    const where = `--region ${name}=${weight}`;
+    checkVnodes(where, weight, vnodesPerWeight, "--vnodes-per-weight");
+    asUsage(where, () => router.addRegion(name, weight));
+  }
   return router;
 }
 
@@ -68,9 +82,9 @@ function ringFromFile(path: string): RegionRouter {
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw fileError("ring file", path, error);
+    throw fileError("--ring file", path, error);
   }
-  const where = `ring file ${JSON.stringify(path)}`;
+  const where = `--ring file ${JSON.stringify(path)}`;
   let value: unknown;
   try {
     value = JSON.parse(text);

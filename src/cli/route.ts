@@ -8,7 +8,7 @@ import { FORMATS, type Format, hasPositions, LineRouter } from "./line-router.js
 import { lineChunks } from "./lines.js";
 import { writeOut } from "./output.js";
 import { Progress } from "./progress.js";
-import { parseCount, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
+import { parseInteger, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { UsageError } from "./usage-error.js";
 import { WorkerPool } from "./worker-pool.js";
 
@@ -82,7 +82,5 @@ function parseFormat(text: string): Format {
 
 function parseThreads(text: string): number | "auto" {
   if (text === "auto") return text;
-  const threads = parseCount("--threads", text);
-  if (threads < 1 || threads > MAX_THREADS) throw new UsageError(`--threads must be auto or an integer from 1 to ${MAX_THREADS}, got ${text}`);
-  return threads;
+  return parseInteger("--threads", text, 1, MAX_THREADS, "auto or ");
 }

@@ -44,8 +44,9 @@ sampled), deviation (share − expected, in percentage points) and a bar of the 
 ${RING_HELP}
 
 Options:
-  --json                      print { "regions": [{ "region", "weight", "vnodes", "expectedShare",
-                              "share", "deviation" }] } instead (fractions, not percentages)
+  --json                      print { "vnodesPerWeight", "fingerprint", "regions": [{ "region",
+                              "weight", "vnodes", "expectedShare", "share", "deviation" }] }
+                              instead (fractions, not percentages)
   -h, --help                  show this help
 `,
   async run(args) {
@@ -54,7 +55,8 @@ Options:
     const router = ringFromOptions(parsed);
     const rows = regionStats(router);
     if (parsed.has("json")) {
-      process.stdout.write(`${JSON.stringify({ regions: rows })}\n`);
+      const summary = { vnodesPerWeight: router.vnodesPerWeight, fingerprint: router.fingerprint(), regions: rows };
+      process.stdout.write(`${JSON.stringify(summary)}\n`);
       return;
     }
     const scale = Math.max(0, ...rows.map((row) => row.share));

@@ -1,4 +1,5 @@
 // Plain-text tables and numbers for the terminal.
+import { displayWidth } from "./display-width.js";
 
 /** A fraction as a percentage with two decimals: 0.15123 → "15.12%". */
 export function percent(fraction: number): string {
@@ -19,15 +20,18 @@ export function bar(fraction: number, width: number): string {
   return "█".repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
 }
 
-/** Rows of cells as aligned columns: "left" columns padded on the right, the others on the left. */
+/**
+ * Rows of cells as aligned columns, by display width (CJK and emoji take two columns): "left"
+ * columns padded on the right, the others on the left.
+ */
 export function columns(rows: readonly (readonly string[])[], left: readonly number[] = [0]): string {
   const widths: number[] = [];
-  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, [...cell].length)));
+  for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, displayWidth(cell))));
   return rows
     .map((row) =>
       row
         .map((cell, i) => {
-          const pad = " ".repeat(widths[i] - [...cell].length);
+          const pad = " ".repeat(widths[i] - displayWidth(cell));
           return left.includes(i) ? cell + pad : pad + cell;
         })
         .join("  ")

@@ -22,55 +22,105 @@ const badWeight = ringFile("bad-weight.json", JSON.stringify({ version: 1, regio
 const goodRing = ringFile("good.json", JSON.stringify({ version: 1, vnodesPerWeight: 1, regions: [["sf", 3], ["london", 3]] }));
 
 /** [what, args, stdin, a fragment the message must contain] */
-const cases: [string, string[], string, string][] = [
+type Case = [string, string[], string, string];
+
+/**
+ * Mistakes in the ring options every command shares: each is made in route, stats and plan, and
+ * each message starts with the option as typed (never a library name such as options.vnodesPerWeight).
+ */
+const ringCases: Case[] = [
+  ["no ring", [], "", "no ring given"],
+  ["a region without a weight", ["--region", "sf"], "", '--region expects NAME=WEIGHT, got "sf"'],
+  ["a region without a name", ["--region", "=3"], "", '--region expects NAME=WEIGHT, got "=3"'],
+  ["a weight that is not a number", ["--region", "sf=abc"], "", '--region sf=abc: weight must be an integer from 0 to 1000000, got "abc"'],
+  ["a negative weight", ["--region", "sf=-1"], "", '--region sf=-1: weight must be an integer from 0 to 1000000, got "-1"'],
+  ["a fractional weight", ["--region", "sf=1.5"], "", 'got "1.5"'],
+  ["a weight over the maximum", ["--region", "sf=1000001"], "", "--region sf=1000001: weight must be an integer from 0 to 1000000, got 1000001"],
+  ["a region given twice", ["--region", "sf=1", "--region", "sf=2"], "", "--region sf is given more than once"],
+  ["--vnodes-per-weight 0", ["--region", "sf=1", "--vnodes-per-weight", "0"], "", "--vnodes-per-weight must be an integer from 1 to 10000, got 0"],
+  ["--vnodes-per-weight too large", ["--region", "sf=1", "--vnodes-per-weight", "10001"], "", "--vnodes-per-weight must be an integer from 1 to 10000, got 10001"],
+  ["--vnodes-per-weight far too large", ["--region", "sf=1", "--vnodes-per-weight", "99999999999999999999"], "", "got 99999999999999999999"],
+  ["--vnodes-per-weight not a number", ["--region", "sf=1", "--vnodes-per-weight", "lots"], "", '--vnodes-per-weight must be an integer from 1 to 10000, got "lots"'],
+  ["--vnodes-per-weight twice", ["--region", "sf=1", "--vnodes-per-weight", "2", "--vnodes-per-weight=3"], "", "--vnodes-per-weight given more than once"],
+  [
+    "weight × vnodes-per-weight over MAX_VNODES",
+    ["--region", "sf=2000", "--vnodes-per-weight", "10000"],
+    "",
+    "--region sf=2000: weight × --vnodes-per-weight = 2000 × 10000 = 20000000 virtual nodes, more than the 16777216 a region may have",
+  ],
+  ["--ring with --region", ["--ring", goodRing, "--region", "x=1"], "", "--ring cannot be combined"],
+  ["--ring with --vnodes-per-weight", ["--ring", goodRing, "--vnodes-per-weight", "2"], "", "--ring cannot be combined"],
+  ["an unreadable ring file", ["--ring", missing], "", `cannot read --ring file ${JSON.stringify(missing)}: no such file`],
+  ["a ring file that is a directory", ["--ring", dir], "", `cannot read --ring file ${JSON.stringify(dir)}: is a directory`],
+  ["a ring file that is not JSON", ["--ring", notJson], "a\n", `--ring file ${JSON.stringify(notJson)} is not valid JSON`],
+  ["a ring file of an unknown version", ["--ring", version2], "", `--ring file ${JSON.stringify(version2)}: snapshot.version 2 is not supported`],
+  ["a ring file with a region twice", ["--ring", duplicated], "", "repeats snapshot.regions[0][0]"],
+  ["a ring file with a bad weight", ["--ring", badWeight], "", "snapshot.regions[0][1]"],
+];
+
+/** Mistakes in the options of one command. */
+const commandCases: Case[] = [
   ["no command", [], "", "no command"],
   ["an unknown command", ["frobnicate"], "", 'unknown command "frobnicate"'],
   ["help for an unknown command", ["help", "frobnicate"], "", 'unknown command "frobnicate"'],
   ["an unknown flag", ["route", ...SEED_RING, "--fast"], "", "unknown option --fast"],
   ["an unknown short flag", ["route", ...SEED_RING, "-x"], "", "unknown option -x"],
   ["a flag without its value", ["route", ...SEED_RING, "--format"], "", "--format needs a value"],
-  ["an unknown format", ["route", ...SEED_RING, "--format", "xml"], "", "--format must be tsv or json"],
+  ["--ring without its value", ["stats", "--ring"], "", "--ring needs a value"],
+  ["an unknown format", ["route", ...SEED_RING, "--format", "xml"], "", '--format must be tsv or json, got "xml"'],
   ["a single-valued flag twice", ["route", ...SEED_RING, "--format", "tsv", "--format=json"], "", "--format given more than once"],
-  ["zero threads", ["route", ...SEED_RING, "--threads", "0"], "", "--threads must be auto or an integer from 1 to 64"],
-  ["threads not a number", ["route", ...SEED_RING, "--threads", "many"], "", "--threads must be a positive integer"],
-  ["no ring", ["route"], "", "no ring given"],
-  ["a region without a weight", ["route", "--region", "sf"], "", "--region expects NAME=WEIGHT"],
-  ["a region without a name", ["route", "--region", "=3"], "", "--region expects NAME=WEIGHT"],
-  ["a weight that is not a number", ["route", "--region", "sf=abc"], "", 'got "abc"'],
-  ["a negative weight", ["route", "--region", "sf=-1"], "", 'got "-1"'],
-  ["a fractional weight", ["route", "--region", "sf=1.5"], "", 'got "1.5"'],
-  ["a weight over the maximum", ["route", "--region", "sf=1000001"], "", "got 1000001"],
-  ["a region given twice", ["route", "--region", "sf=1", "--region", "sf=2"], "", "--region sf is given more than once"],
+  ["zero threads", ["route", ...SEED_RING, "--threads", "0"], "", "--threads must be auto or an integer from 1 to 64, got 0"],
+  ["too many threads", ["route", ...SEED_RING, "--threads", "65"], "", "--threads must be auto or an integer from 1 to 64, got 65"],
+  ["threads not a number", ["route", ...SEED_RING, "--threads", "many"], "", '--threads must be auto or an integer from 1 to 64, got "many"'],
   ["a ring with no positions", ["route", "--region", "sf=0", "--region", "london=0"], "a\n", "no positions"],
   ["an unreadable input file", ["route", ...SEED_RING, missing], "", `cannot read input file ${JSON.stringify(missing)}: no such file`],
   ["an unreadable file after a good one", ["route", ...SEED_RING, good, missing], "", "no such file"],
   ["a directory as input", ["route", ...SEED_RING, dir], "", "is a directory"],
   ["stdin twice", ["route", ...SEED_RING, "-", "-"], "", "only once"],
-  ["--vnodes-per-weight 0", ["stats", "--region", "sf=1", "--vnodes-per-weight", "0"], "", "--vnodes-per-weight: options.vnodesPerWeight must be an integer from 1 to 10000, got 0"],
-  ["--vnodes-per-weight too large", ["stats", "--region", "sf=1", "--vnodes-per-weight", "10001"], "", "got 10001"],
-  ["--vnodes-per-weight not a number", ["stats", "--region", "sf=1", "--vnodes-per-weight", "lots"], "", "--vnodes-per-weight must be a positive integer"],
-  ["weight × vnodes-per-weight over MAX_VNODES", ["stats", "--region", "sf=2000", "--vnodes-per-weight", "10000"], "", "MAX_VNODES"],
-  ["--ring with --region", ["stats", "--ring", goodRing, "--region", "x=1"], "", "--ring cannot be combined"],
-  ["--ring with --vnodes-per-weight", ["stats", "--ring", goodRing, "--vnodes-per-weight", "2"], "", "--ring cannot be combined"],
-  ["an unreadable ring file", ["stats", "--ring", missing], "", `cannot read ring file ${JSON.stringify(missing)}: no such file`],
-  ["a ring file that is a directory", ["stats", "--ring", dir], "", "is a directory"],
-  ["a ring file that is not JSON", ["route", "--ring", notJson], "a\n", "is not valid JSON"],
-  ["a ring file of an unknown version", ["stats", "--ring", version2], "", "snapshot.version 2 is not supported"],
-  ["a ring file with a region twice", ["plan", "--ring", duplicated, "--remove", "sf"], "", "repeats snapshot.regions[0][0]"],
-  ["a ring file with a bad weight", ["stats", "--ring", badWeight], "", "snapshot.regions[0][1]"],
   ["stats with a file argument", ["stats", ...SEED_RING, "extra.txt"], "", "stats takes no arguments besides options"],
   ["stats --json with a value", ["stats", ...SEED_RING, "--json=yes"], "", "--json takes no value"],
   ["stats with an unknown flag", ["stats", ...SEED_RING, "--format", "json"], "", "unknown option --format for stats"],
   ["a plan without changes", ["plan", ...SEED_RING], "", "plan needs at least one change"],
-  ["adding a region that exists", ["plan", ...SEED_RING, "--add", "sf=2"], "", 'region "sf" is already in the ring'],
-  ["removing a region that does not exist", ["plan", ...SEED_RING, "--remove", "tokyo"], "", 'no region "tokyo" in the ring'],
-  ["setting a region that does not exist", ["plan", ...SEED_RING, "--set", "tokyo=2"], "", 'no region "tokyo" in the ring'],
-  ["changing a region twice", ["plan", ...SEED_RING, "--remove", "sf", "--set", "sf=1"], "", "changed more than once"],
-  ["adding with a bad weight", ["plan", ...SEED_RING, "--add", "tokyo=x"], "", "--add tokyo=x: weight must be an integer"],
-  ["adding over MAX_VNODES", ["plan", ...SEED_RING, "--vnodes-per-weight", "10000", "--add", "tokyo=5000"], "", "MAX_VNODES"],
-  ["an unreadable sessions file", ["plan", ...SEED_RING, "--add", "tokyo=1", "--sessions", missing], "", "cannot read sessions file"],
+  ["adding a region that exists", ["plan", ...SEED_RING, "--add", "sf=2"], "", '--add sf=2: region "sf" is already in the ring'],
+  ["adding without a weight", ["plan", ...SEED_RING, "--add", "tokyo"], "", '--add expects NAME=WEIGHT, got "tokyo"'],
+  ["adding with a bad weight", ["plan", ...SEED_RING, "--add", "tokyo=x"], "", '--add tokyo=x: weight must be an integer from 0 to 1000000, got "x"'],
+  [
+    "adding over MAX_VNODES",
+    ["plan", ...SEED_RING, "--vnodes-per-weight", "10000", "--add", "tokyo=5000"],
+    "",
+    "--add tokyo=5000: weight × vnodes per weight = 5000 × 10000 = 50000000 virtual nodes, more than the 16777216 a region may have",
+  ],
+  ["removing a region that does not exist", ["plan", ...SEED_RING, "--remove", "tokyo"], "", '--remove tokyo: no region "tokyo" in the ring'],
+  ["setting a region that does not exist", ["plan", ...SEED_RING, "--set", "tokyo=2"], "", '--set tokyo=2: no region "tokyo" in the ring'],
+  ["setting with a bad weight", ["plan", ...SEED_RING, "--set", "sf=1000001"], "", "--set sf=1000001: weight must be an integer from 0 to 1000000, got 1000001"],
+  [
+    "setting over MAX_VNODES",
+    ["plan", ...SEED_RING, "--vnodes-per-weight", "10000", "--set", "sf=2000"],
+    "",
+    "--set sf=2000: weight × vnodes per weight = 2000 × 10000 = 20000000 virtual nodes",
+  ],
+  ["changing a region twice", ["plan", ...SEED_RING, "--remove", "sf", "--set", "sf=1"], "", "--set sf: region \"sf\" is changed more than once"],
+  ["a plan with --json and a value", ["plan", ...SEED_RING, "--add", "tokyo=1", "--json=1"], "", "--json takes no value"],
+  ["an unreadable sessions file", ["plan", ...SEED_RING, "--add", "tokyo=1", "--sessions", missing], "", `cannot read --sessions file ${JSON.stringify(missing)}: no such file`],
+  ["--sessions twice", ["plan", ...SEED_RING, "--add", "tokyo=1", "--sessions", good, "--sessions", good], "", "--sessions given more than once"],
   ["a plan with a file argument", ["plan", ...SEED_RING, "--add", "tokyo=1", "sessions.txt"], "", "plan takes no arguments besides options"],
 ];
+
+/** Each ring mistake in each command (plan with a change, so that only the ring is wrong). */
+const cases: Case[] = [
+  ...commandCases,
+  ...(["route", "stats", "plan"] as const).flatMap((command) =>
+    ringCases.map(([what, args, stdin, fragment]): Case => [
+      `${command}: ${what}`,
+      [command, ...args, ...(command === "plan" ? ["--add", "tokyo=1"] : [])],
+      stdin,
+      fragment,
+    ]),
+  ),
+];
+
+/** No message names the library's parameters instead of the options typed. */
+const LIBRARY_NAMES = /options\.|vnodesPerWeight|MAX_VNODES|sessionId/;
 
 describe("bad input", () => {
   it.each(cases)("%s: one line on stderr, status 2, empty stdout", (_what, args, stdin, fragment) => {
@@ -80,6 +130,7 @@ describe("bad input", () => {
     expect(result.stderr).toMatch(/^region-router: [^\n]+\n$/);
     expect(result.stderr).toContain(fragment);
     expect(result.stderr).not.toMatch(/\bat .+:\d+:\d+/);
+    if (!args.includes("--ring")) expect(result.stderr).not.toMatch(LIBRARY_NAMES);
   });
 });
 

@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { movement, RegionRouter } from "../../src/index.js";
 import { buildRouter } from "../support/build.js";
+import { displayWidth } from "../../src/cli/display-width.js";
 import { cli, SEED_RING } from "../support/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "region-router-cli-ops-"));
@@ -26,9 +27,11 @@ const ok = (args: string[], input?: string) => {
 };
 
 describe("region-router stats", () => {
-  it("--json gives each region's weight, vnodes, expected and exact share and deviation", () => {
-    const { regions } = JSON.parse(ok(["stats", ...SEED_RING, "--json"]));
+  it("--json gives the ring's fingerprint and each region's weight, vnodes, expected and exact share and deviation", () => {
+    const { vnodesPerWeight, fingerprint, regions } = JSON.parse(ok(["stats", ...SEED_RING, "--json"]));
     const shares = seed().shares();
+    expect(vnodesPerWeight).toBe(1);
+    expect(fingerprint).toBe(seed().fingerprint());
     expect(regions).toEqual(
       SEED.map(([region, weight]) => ({
         region,
@@ -42,8 +45,13 @@ describe("region-router stats", () => {
   });
 
   it("counts vnodes as weight × vnodes-per-weight and lists weight-0 regions at 0", () => {
-    const { regions } = JSON.parse(ok(["stats", "--region", "a=2", "--region", "b=0", "--region", "c=5", "--vnodes-per-weight", "40", "--json"]));
-    const shares = buildRouter(RegionRouter, [["a", 2], ["b", 0], ["c", 5]], 40).shares();
+    const stats = JSON.parse(ok(["stats", "--region", "a=2", "--region", "b=0", "--region", "c=5", "--vnodes-per-weight", "40", "--json"]));
+    const router = buildRouter(RegionRouter, [["a", 2], ["b", 0], ["c", 5]], 40);
+    expect(Object.keys(stats)).toEqual(["vnodesPerWeight", "fingerprint", "regions"]);
+    expect(stats.vnodesPerWeight).toBe(40);
+    expect(stats.fingerprint).toBe(router.fingerprint());
+    const { regions } = stats;
+    const shares = router.shares();
     expect(regions.map((r: { vnodes: number }) => r.vnodes)).toEqual([80, 0, 200]);
     expect(regions.map((r: { share: number }) => r.share)).toEqual([shares.get("a"), 0, shares.get("c")]);
     expect(regions.map((r: { expectedShare: number }) => r.expectedShare)).toEqual([2 / 7, 0, 5 / 7]);
@@ -68,6 +76,24 @@ describe("region-router stats", () => {
     const longest = SEED.map(([region]) => shares.get(region)!).indexOf(Math.max(...shares.values()));
     expect(bars[longest]).toBe("█".repeat(30));
     expect(text).toContain(`fingerprint ${router.fingerprint()}`);
+  });
+
+  it("aligns the columns by display width when region names are CJK, emoji or carry combining marks", () => {
+    const names = ["東京都庁舎", "👨‍👩‍👧", "🇯🇵", "e\u0301u", "sf", "서울-2"];
+    const text = ok(["stats", ...names.flatMap((name, i) => ["--region", `${name}=${i + 1}`])]);
+    const lines = text.split("\n").slice(0, names.length + 1);
+    // Every column but the first is ASCII up to the bar: the right edge of each, in columns, is
+    // the name's display width plus the length of what follows it.
+    const edges = (line: string, name: string) => {
+      const rest = line.slice(name.length);
+      const cells = /^( +\S+)( +\S+)( +\S+)( +\S+)( +\S+ pp| +deviation)/.exec(rest)!;
+      let at = displayWidth(name);
+      return cells.slice(1).map((cell) => (at += cell.length));
+    };
+    const header = edges(lines[0], "region");
+    // The widest name sets the first column: 10 columns, though only 5 characters.
+    expect(header[0]).toBe(10 + 2 + "weight".length);
+    names.forEach((name, i) => expect(edges(lines[i + 1], name), name).toEqual(header));
   });
 });
 

@@ -40,7 +40,7 @@ function buildIfStale(): void {
 export default function setup(project: TestProject): () => void {
   buildIfStale();
   const workDir = mkdtempSync(join(tmpdir(), "region-router-packed-"));
-  // --ignore-scripts: `prepare` would rebuild; dist/ is current now.
+  // --ignore-scripts: `prepack` would build again; dist/ is current now.
   const packed = JSON.parse(
     execFileSync("npm", ["pack", "--ignore-scripts", "--json", "--pack-destination", workDir], { cwd: root, encoding: "utf8" }),
   ) as { filename: string }[];

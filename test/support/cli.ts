@@ -1,4 +1,5 @@
-// Runs the real built `region-router` bin (dist/cli/main.js, built by build-dist.ts) in a child process.
+// Runs the real built `region-router` bin (dist/cli/main.js, which the globalSetup test/setup/packed-package.ts
+// builds when stale) in a child process.
 import { spawn, spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 

@@ -1,0 +1,20 @@
+// route() for every line of an all-ASCII piece of text, straight from its bytes (lines.ts says what
+// a line is): `route` uses it to skip making a string per line. It reaches into the WebAssembly
+// engine, but only the command line needs it, so it lives here and the library does not ship it.
+import { WasmRing } from "../engines/wasm/ring.js";
+import { INTERNALS, namesOf, type RegionRouterBase } from "../router.js";
+import { lineSpans, maxLines } from "./lines.js";
+
+/** The region of each line of `piece`, which the caller guarantees is ASCII; the router must be a WebAssembly one. */
+export function routeAsciiLines(router: RegionRouterBase, piece: Uint8Array): (string | null)[] {
+  const { ring, names } = router[INTERNALS]();
+  if (!(ring instanceof WasmRing)) throw new TypeError("routeAsciiLines needs a WebAssembly router");
+  // The piece as it is, after room for the spans of the most lines it could hold (layout.ts plans it).
+  const plan = ring.planBatch(maxLines(piece.length), piece.length);
+  ring.bytes.set(piece, plan.text);
+  const count = lineSpans(piece, ring.words, plan.spans >>> 2);
+  const owners = new Int32Array(count);
+  if (ring.n === 0) owners.fill(-1);
+  else ring.routeSpans(plan.text, plan.spans, plan.results, count, owners, 0);
+  return namesOf(owners, names);
+}
