@@ -5,8 +5,9 @@ import { beforeAll, describe, expect, it, vi } from "vitest";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
 import { routeAsciiLines } from "../src/engines/wasm/ascii-lines.js";
 import { simdSupported } from "../src/engines/wasm/simd.js";
-import { engines, type Router, type RouterClass } from "./support/engines.js";
-import { observe } from "./support/snapshot.js";
+import { buildRouter as build } from "./support/build.js";
+import { engines } from "./support/engines.js";
+import { expectRejectedUnchanged, observe } from "./support/state.js";
 
 /** Keys of 0-200 UTF-8 bytes: ASCII, multi-byte and astral, around the one-block limit (55 bytes). */
 const key = fc.oneof(
@@ -20,12 +21,6 @@ const key = fc.oneof(
 const batchSizes = [0, 1, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 23, 24, 25, 1000];
 
 const seed: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
-
-function build(RegionRouter: RouterClass, regions: Iterable<[string, number]>): Router {
-  const r = new RegionRouter();
-  for (const [name, w] of regions) r.addRegion(name, w);
-  return r;
-}
 
 it("runs the SIMD add-on on this Node (so both modules are under test)", () => {
   expect(simdSupported()).toBe(true);
@@ -58,11 +53,8 @@ describe.each(engines)("routeMany on the %s engine", (_, RegionRouter) => {
 
   it("rejects a non-array or a non-string element, naming it, and routes nothing", () => {
     const router = build(RegionRouter, seed);
-    const before = observe(router);
-    expect(() => router.routeMany("sess-1" as unknown as string[])).toThrow(/sessionIds must be an array of strings, got "sess-1"/);
-    expect(() => router.routeMany(["a", 7 as unknown as string])).toThrow(TypeError);
-    expect(() => router.routeMany(["a", 7 as unknown as string])).toThrow(/sessionIds\[1\] must be a string, got 7/);
-    expect(observe(router)).toEqual(before);
+    expectRejectedUnchanged([router], () => router.routeMany("sess-1" as unknown as string[]), TypeError, /sessionIds must be an array of strings, got "sess-1"/);
+    expectRejectedUnchanged([router], () => router.routeMany(["a", 7 as unknown as string]), TypeError, /sessionIds\[1\] must be a string, got 7/);
   });
 });
 
@@ -136,10 +128,7 @@ describe.each(engines)("addRegions on the %s engine", (_, RegionRouter) => {
     ["a weight as a string", [["sf", "2"]], TypeError, /entries\[0\]\[1\] must be a number/],
   ])("rejects %s, changing nothing", (_what, entries, type, message) => {
     const r = build(RegionRouter, seed);
-    const before = observe(r);
-    expect(() => r.addRegions(entries as [string, number][])).toThrow(type);
-    expect(() => r.addRegions(entries as [string, number][])).toThrow(message);
-    expect(observe(r)).toEqual(before);
+    expectRejectedUnchanged([r], () => r.addRegions(entries as [string, number][]), type, message);
   });
 });
 

@@ -3,11 +3,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { movement as pureMovement } from "../src/pure.js";
 import { movement, type Movement } from "../src/index.js";
-import { op, type Op } from "./support/arbitraries.js";
-import { CryptoPortRouter } from "../bench/crypto-port.mjs";
+import { definition, op, vnodesPerWeight } from "./support/arbitraries.js";
 import { buildRouter, otherEngine } from "./support/build.js";
 import { engines, type Router } from "./support/engines.js";
-import { definition, vnodesPerWeight } from "./support/ring-arbitraries.js";
+import { ModelRouter, movementOf } from "./support/model.mjs";
+import { apply, type Op } from "./support/replay.mjs";
 import { expectRejectedUnchanged } from "./support/state.js";
 
 type Flows = Movement["flows"];
@@ -73,15 +73,24 @@ describe.each(engines)("movement on the %s engine", (name, RegionRouter) => {
   });
 
   const change = fc.record({ regions: definition, k: vnodesPerWeight, k2: vnodesPerWeight, ops: fc.array(op, { maxLength: 6 }) });
-  const makePair = ({ regions, k, k2, ops }: { regions: [string, number][]; k: number; k2: number; ops: Op[] }): [Router, Router] => {
+  type Change = { regions: [string, number][]; k: number; k2: number; ops: Op[] };
+  const makePair = ({ regions, k, k2, ops }: Change): [Router, Router] => {
     const before = buildRouter(RegionRouter, regions, k);
     const after = buildRouter(Other, regions, k2);
-    for (const o of ops) {
-      if (o.kind === "add") after.addRegion(o.region, o.weight);
-      else if (o.kind === "remove") after.removeRegion(o.region);
-    }
+    apply(after, ops);
     return [before, after];
   };
+
+  it("equals the model's movement, flows and their order included", () => {
+    fc.assert(
+      fc.property(change, (c) => {
+        const after = buildRouter(ModelRouter, c.regions, c.k2);
+        apply(after, c.ops);
+        expect(movement(...makePair(c))).toEqual(movementOf(buildRouter(ModelRouter, c.regions, c.k).ring, after.ring));
+      }),
+      { numRuns: 100 },
+    );
+  });
 
   it("is exact bookkeeping: flows sum to moved, sorted, and net flows equal the change in shares", () => {
     fc.assert(
@@ -151,7 +160,7 @@ describe.each(engines)("movement on the %s engine", (name, RegionRouter) => {
   it.each([
     ["null before", (r: Router) => movement(null as never, r), /before/],
     ["a plain object after", (r: Router) => movement(r, {} as never), /after/],
-    ["a look-alike router", (r: Router) => movement(new CryptoPortRouter() as never, r), /before/],
+    ["a look-alike router", (r: Router) => movement(new ModelRouter() as never, r), /before/],
     ["a missing after", (r: Router) => (movement as (a: unknown) => unknown)(r), /after/],
   ])("rejects %s with a TypeError, changing nothing", (_, call, message) => {
     const router = buildRouter(RegionRouter, seed);

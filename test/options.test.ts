@@ -3,9 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_VNODES as pureMax } from "../src/pure.js";
 import { MAX_VNODES } from "../src/index.js";
-import { sessionId } from "./support/arbitraries.js";
+import { definition, sessionId } from "./support/arbitraries.js";
 import { engines } from "./support/engines.js";
-import { definition } from "./support/ring-arbitraries.js";
 import { expectRejectedUnchanged } from "./support/state.js";
 
 it("exports MAX_VNODES = 2^24 from both entry points", () => {
