@@ -98,6 +98,23 @@ describe.each(engines)("bad input on the %s engine", (_, RegionRouter) => {
     expect(r.weights().get("one-more")).toBe(3);
   });
 
+  it.each(badRegions.filter(([what]) => what.includes("surrogate")))(
+    "rejects %s as the region where String.prototype.isWellFormed is missing (older runtimes)",
+    (_what, region, message) => {
+      const native = Object.getOwnPropertyDescriptor(String.prototype, "isWellFormed");
+      delete (String.prototype as { isWellFormed?: unknown }).isWellFormed;
+      try {
+        const r = seeded();
+        expectRejectedUnchanged([r], () => r.addRegion(region as string, 2), TypeError, message);
+        // Surrogate pairs are well formed.
+        r.addRegion("🌍-edge\uD83D\uDE00", 1);
+        expect(r.weights().get("🌍-edge😀")).toBe(1);
+      } finally {
+        if (native) Object.defineProperty(String.prototype, "isWellFormed", native);
+      }
+    },
+  );
+
   it("shortens very long bad values in messages", () => {
     const r = seeded();
     expect(() => r.addRegion(`${"x".repeat(100)}\uD800`)).toThrow(/"x{57}\.\.\." \(string of length 101\)/);

@@ -54,6 +54,16 @@ describe.each(engines)("vnodesPerWeight on the %s engine", (_, RegionRouter) => 
     expect(() => new RegionRouter(options as never)).toThrow(message);
   });
 
+  it.each([
+    [1, 1_000_000],
+    [4096, 4096],
+  ])("accepts, with k = %i, weight %i: at most MAX_WEIGHT and MAX_VNODES, bounds included", (k, weight) => {
+    // Checked without building 2^24 nodes: addRegions validates every entry first, so a bad entry
+    // after it must be what stops the call.
+    const router = new RegionRouter({ vnodesPerWeight: k });
+    expectRejectedUnchanged([router], () => router.addRegions([["big", weight], ["bad", -1]]), RangeError, /^entries\[1\]\[1\]/);
+  });
+
   it("rejects a region over MAX_VNODES (weight × k), adding or re-weighting, changing nothing", () => {
     const router = new RegionRouter({ vnodesPerWeight: 4096 });
     router.addRegion("small", 1);
