@@ -1,6 +1,6 @@
 // Everything observable about a router (either engine, or the model), to compare two routers or to
 // assert that a rejected call changed nothing.
-import { expect } from "vitest";
+import { expect, vi } from "vitest";
 
 /** What observe() reads: the public API of both engines and of test/support/model.mjs. */
 export interface Observable {
@@ -26,14 +26,31 @@ export function observe(router: Observable): unknown {
   };
 }
 
-/** `action` throws `error` (its message matching `message`) and leaves every router in `routers` exactly as it was. */
-export function expectRejectedUnchanged(routers: Observable[], action: () => unknown, error: new (...args: never[]) => Error, message?: RegExp): void {
+/**
+ * `action` throws `error` (its message matching `message`) and leaves every router in `routers`
+ * exactly as it was. With `memoryCannotGrow`, every WebAssembly.Memory refuses to grow while
+ * `action` runs (only then: observing may need memory).
+ */
+export function expectRejectedUnchanged(
+  routers: Observable[],
+  action: () => unknown,
+  error: new (...args: never[]) => Error,
+  message?: RegExp,
+  { memoryCannotGrow = false } = {},
+): void {
   const before = routers.map(observe);
+  const grow = memoryCannotGrow
+    ? vi.spyOn(WebAssembly.Memory.prototype, "grow").mockImplementation(() => {
+        throw new RangeError("WebAssembly.Memory.grow(): Maximum memory size exceeded");
+      })
+    : undefined;
   let thrown: unknown;
   try {
     action();
   } catch (caught) {
     thrown = caught;
+  } finally {
+    grow?.mockRestore();
   }
   expect(thrown).toBeInstanceOf(error);
   if (message) expect((thrown as Error).message).toMatch(message);
