@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import HashRing from "hashring";
 import { fileURLToPath } from "node:url";
 import { barChart, writeChart } from "./chart.mjs";
-import { CryptoPortRouter } from "./crypto-port.mjs";
+import { ModelRouter as CryptoPortRouter } from "../test/support/model.mjs";
 import { batchesOf, eachKey, fmt, machine, medianMs, progress, ratio, ringMemory, sessionIds, table, timeRounds } from "./lib.mjs";
 
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench builds first, then runs all sections)

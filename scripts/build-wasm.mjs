@@ -11,10 +11,15 @@ import { fileURLToPath } from "node:url";
 const root = fileURLToPath(new URL("..", import.meta.url));
 const generated = `${root}src/engines/wasm/code.generated.ts`;
 
-/** Compile one asconfig target in memory; returns the .wasm bytes. */
+/**
+ * Compile one asconfig target in memory; returns the .wasm bytes.
+ * @param {string} target
+ * @returns {Promise<Uint8Array>}
+ */
 export async function compileTarget(target) {
   const { entries } = JSON.parse(readFileSync(`${root}asconfig.json`, "utf8")).targets[target];
   let binary = null;
+  /** @type {string[]} */
   const stderr = [];
   const { error } = await asc.main([...entries, "--config", "asconfig.json", "--target", target], {
     writeFile(name, contents) {
@@ -26,7 +31,10 @@ export async function compileTarget(target) {
   return binary;
 }
 
-/** The full text of src/engines/wasm/code.generated.ts for the current assembly/ sources. */
+/**
+ * The full text of src/engines/wasm/code.generated.ts for the current assembly/ sources.
+ * @returns {Promise<string>}
+ */
 export async function renderGenerated() {
   const targets = Object.keys(JSON.parse(readFileSync(`${root}asconfig.json`, "utf8")).targets);
   const version = JSON.parse(readFileSync(`${root}node_modules/assemblyscript/package.json`, "utf8")).version;

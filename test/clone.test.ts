@@ -1,17 +1,12 @@
 // clone(): an independent router of the same class, vnodesPerWeight and region table.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { op, sessionId, type Op } from "./support/arbitraries.js";
-import { CryptoPortRouter } from "../bench/crypto-port.mjs";
-import { engines, type Router } from "./support/engines.js";
+import { MAX_REGIONS } from "../src/index.js";
+import { op, sessionId } from "./support/arbitraries.js";
+import { engines } from "./support/engines.js";
+import { ModelRouter } from "./support/model.mjs";
+import { apply } from "./support/replay.mjs";
 import { observe } from "./support/state.js";
-
-function apply(router: Router | CryptoPortRouter, ops: Op[]): void {
-  for (const o of ops) {
-    if (o.kind === "add") router.addRegion(o.region, o.weight);
-    else if (o.kind === "remove") router.removeRegion(o.region);
-  }
-}
 
 describe.each(engines)("clone on the %s engine", (_, RegionRouter) => {
   it("copies everything, keeps the class and vnodesPerWeight", () => {
@@ -25,23 +20,34 @@ describe.each(engines)("clone on the %s engine", (_, RegionRouter) => {
     expect(observe(copy)).toEqual(observe(router));
   });
 
+  it("keeps the owners that removals freed: a full router's clone takes a new region in a removed one's place", () => {
+    const router = new RegionRouter();
+    router.addRegions(Array.from({ length: MAX_REGIONS }, (_, i): [string, number] => [`r${i}`, i < 3 ? 2 : 0]));
+    router.removeRegion("r1");
+    const copy = router.clone();
+    copy.addRegion("new", 2);
+    expect(copy.weights().size).toBe(MAX_REGIONS);
+    expect(copy.route("new#1")).toBe("new");
+    expect(() => copy.addRegion("one-more")).toThrow(/at most 65536 regions/);
+    expect(router.weights().has("new")).toBe(false);
+  });
+
   it("is independent both ways, through any history (owner reuse included)", () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 15 }), fc.array(op, { maxLength: 15 }), fc.array(op, { maxLength: 15 }), fc.array(sessionId, { maxLength: 10 }), (history, onCopy, onOriginal, keys) => {
         const router = new RegionRouter();
-        const model = new CryptoPortRouter();
+        const model = new ModelRouter();
         apply(router, history);
         apply(model, history);
         const copy = router.clone();
-        const copyModel = new CryptoPortRouter();
-        for (const [region, weight] of model.weights()) copyModel.addRegion(region, weight);
+        const copyModel = model.clone();
         apply(copy, onCopy);
         apply(copyModel, onCopy);
         apply(router, onOriginal);
         apply(model, onOriginal);
         for (const [r, m] of [[router, model], [copy, copyModel]] as const) {
-          expect(r.weights()).toEqual(m.weights());
-          for (const key of keys) expect(r.route(key)).toBe(m.route(key));
+          expect(observe(r)).toEqual(observe(m));
+          expect(r.routeMany(keys)).toEqual(m.routeMany(keys));
         }
       }),
       { numRuns: 80 },

@@ -3,9 +3,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_VNODES as pureMax } from "../src/pure.js";
 import { MAX_VNODES } from "../src/index.js";
-import { sessionId } from "./support/arbitraries.js";
+import { definition, sessionId } from "./support/arbitraries.js";
 import { engines } from "./support/engines.js";
-import { definition } from "./support/ring-arbitraries.js";
 import { expectRejectedUnchanged } from "./support/state.js";
 
 it("exports MAX_VNODES = 2^24 from both entry points", () => {
@@ -53,6 +52,16 @@ describe.each(engines)("vnodesPerWeight on the %s engine", (_, RegionRouter) => 
   ])("rejects options %j with %s", (options, error, message) => {
     expect(() => new RegionRouter(options as never)).toThrow(error);
     expect(() => new RegionRouter(options as never)).toThrow(message);
+  });
+
+  it.each([
+    [1, 1_000_000],
+    [4096, 4096],
+  ])("accepts, with k = %i, weight %i: at most MAX_WEIGHT and MAX_VNODES, bounds included", (k, weight) => {
+    // Checked without building 2^24 nodes: addRegions validates every entry first, so a bad entry
+    // after it must be what stops the call.
+    const router = new RegionRouter({ vnodesPerWeight: k });
+    expectRejectedUnchanged([router], () => router.addRegions([["big", weight], ["bad", -1]]), RangeError, /^entries\[1\]\[1\]/);
   });
 
   it("rejects a region over MAX_VNODES (weight × k), adding or re-weighting, changing nothing", () => {

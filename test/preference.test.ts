@@ -1,11 +1,10 @@
 // preferenceList: the failover order, against an independent model and against removeRegion itself.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sessionId } from "./support/arbitraries.js";
-import { modelPreference, modelRing } from "./support/arc-model.js";
+import { definition, sessionId, vnodesPerWeight } from "./support/arbitraries.js";
 import { buildRouter } from "./support/build.js";
 import { engines } from "./support/engines.js";
-import { definition, vnodesPerWeight } from "./support/ring-arbitraries.js";
+import { preferenceOf, ringOf } from "./support/model.mjs";
 import { expectRejectedUnchanged } from "./support/state.js";
 
 describe.each(engines)("preferenceList on the %s engine", (_, RegionRouter) => {
@@ -18,7 +17,7 @@ describe.each(engines)("preferenceList on the %s engine", (_, RegionRouter) => {
         const router = build(regions, k);
         const list = router.preferenceList(key, n);
         const owning = regions.filter(([, w]) => w > 0).length;
-        expect(list).toEqual(modelPreference(modelRing(regions, k), key).slice(0, n));
+        expect(list).toEqual(preferenceOf(ringOf(regions, k), key, n));
         expect(list.length).toBe(Math.min(n, owning));
         expect(new Set(list).size).toBe(list.length);
         if (n > 0) expect(list[0] ?? null).toBe(router.route(key));

@@ -1,26 +1,27 @@
-// Property tests: both engines agree with an independent model (node:crypto + BigInt) on random
+// Property tests: every engine agrees with the independent model (test/support/model.mjs) on random
 // operation sequences, and the ring has the consistent-hashing properties users rely on.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { op, regionName, sessionId, weight } from "./support/arbitraries.js";
-import { CryptoPortRouter } from "../bench/crypto-port.mjs";
+import { buildRouter } from "./support/build.js";
 import { engines } from "./support/engines.js";
+import { ModelRouter } from "./support/model.mjs";
+import { apply } from "./support/replay.mjs";
+import { observe } from "./support/state.js";
 
 const runs = { numRuns: 60 };
 
-describe("both engines and the node:crypto model", () => {
+describe("every engine and the model", () => {
   it("give the same answer for every call of a random operation sequence", () => {
     fc.assert(
       fc.property(fc.array(op, { maxLength: 60 }), (ops) => {
-        const routers = [new CryptoPortRouter(), ...engines.map(([, R]) => new R())];
-        for (const o of ops) {
-          const results = routers.map((r) =>
-            o.kind === "add" ? r.addRegion(o.region, o.weight) : o.kind === "remove" ? r.removeRegion(o.region) : r.route(o.key),
-          );
-          expect(new Set(results.map((x) => JSON.stringify(x ?? null))).size, JSON.stringify(o)).toBe(1);
+        const model = new ModelRouter();
+        const expected = apply(model, ops);
+        for (const [, RegionRouter] of engines) {
+          const router = new RegionRouter();
+          expect(apply(router, ops)).toEqual(expected);
+          expect(observe(router)).toEqual(observe(model));
         }
-        const weights = routers.map((r) => JSON.stringify([...r.weights()]));
-        expect(new Set(weights).size).toBe(1);
       }),
       runs,
     );
@@ -35,8 +36,7 @@ describe("both engines and the node:crypto model", () => {
         fc.array(sessionId, { minLength: 200, maxLength: 200 }),
         (names, ids) => {
           const regions = names.map((name, i): [string, number] => [name, Math.floor(12_000 / names.length) + i * 1000]);
-          const model = new CryptoPortRouter();
-          for (const [name, w] of regions) model.addRegion(name, w);
+          const model = buildRouter(ModelRouter, regions);
           const expected = ids.map((id) => model.route(id));
           for (const [, RegionRouter] of engines) {
             const r = new RegionRouter();
@@ -57,11 +57,7 @@ describe.each(engines)("consistent-hashing properties on the %s engine", (_, Reg
     minLength: 1,
     maxLength: 6,
   });
-  const build = (regions: [string, number][]) => {
-    const r = new RegionRouter();
-    for (const [name, w] of regions) r.addRegion(name, w);
-    return r;
-  };
+  const build = (regions: [string, number][]) => buildRouter(RegionRouter, regions);
 
   it("adding X moves keys only to X", () => {
     fc.assert(
@@ -124,7 +120,7 @@ describe.each(engines)("consistent-hashing properties on the %s engine", (_, Reg
     r.addRegion("london", 3);
     r.addRegion("sf", 1);
     expect([...r.weights()]).toEqual([["london", 3], ["sf", 1]]);
-    expect(r.route("sf#1")).toBe(modelWith([["london", 3], ["sf", 1]]).route("sf#1"));
+    expect(r.route("sf#1")).toBe(buildRouter(ModelRouter, [["london", 3], ["sf", 1]]).route("sf#1"));
     expect(r.route("sf#0")).toBe("sf");
   });
 
@@ -140,17 +136,12 @@ describe.each(engines)("consistent-hashing properties on the %s engine", (_, Reg
   });
 
   it("routes empty, huge and lone-surrogate session ids like TextEncoder + node:crypto", () => {
-    const model = modelWith([["sf", 3], ["london", 3], ["bangalore", 3]]);
-    const r = new RegionRouter();
-    for (const [name, w] of model.weights()) r.addRegion(name, w);
+    const seed: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
+    const model = buildRouter(ModelRouter, seed);
+    const r = build(seed);
     const huge = "x".repeat(3_000_000) + "é".repeat(500_000);
     for (const key of ["", "\0", huge, "a\uD800b", "\uDC00", "😀\uD83D", "\uFFFD"]) expect(r.route(key)).toBe(model.route(key));
     expect(r.route("a\uD800b")).toBe(r.route("a\uFFFDb"));
   });
 });
 
-function modelWith(regions: [string, number][]): CryptoPortRouter {
-  const r = new CryptoPortRouter();
-  for (const [name, w] of regions) r.addRegion(name, w);
-  return r;
-}

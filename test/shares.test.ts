@@ -1,10 +1,13 @@
 // shares(): exact arcs, checked against the independent BigInt model (same rounding, so equal to the bit).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { modelShares } from "./support/arc-model.js";
+import { definition, vnodesPerWeight } from "./support/arbitraries.js";
 import { buildRouter } from "./support/build.js";
 import { engines } from "./support/engines.js";
-import { definition, vnodesPerWeight } from "./support/ring-arbitraries.js";
+import { ringOf, sharesOf } from "./support/model.mjs";
+
+/** The model's shares of a definition, in its order. */
+const modelShares = (regions: [string, number][], k = 1) => sharesOf(ringOf(regions, k), regions.map(([region]) => region));
 
 describe.each(engines)("shares on the %s engine", (_, RegionRouter) => {
   const build = (regions: [string, number][], k = 1) => buildRouter(RegionRouter, regions, k);

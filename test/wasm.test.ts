@@ -6,7 +6,7 @@ import { simdWasm, coreWasm } from "../src/engines/wasm/code.generated.js";
 import { decodeHex, instantiate, type CoreExports } from "../src/engines/wasm/module.js";
 import { fromHex, instantiateWithSimd, simdModule } from "../src/engines/wasm/simd.js";
 import { WasmRing } from "../src/engines/wasm/ring.js";
-import { CryptoPortRouter } from "../bench/crypto-port.mjs";
+import { ModelRouter } from "./support/model.mjs";
 
 /** The ids of a module's sections, in order (the binary format: a header, then id, LEB128 size, payload). */
 function sectionIds(bytes: Uint8Array): number[] {
@@ -106,7 +106,7 @@ describe("the WebAssembly ring's memory", () => {
 
   it("keeps routing correctly after memory.grow replaced the buffer under its views", () => {
     const ring = new WasmRing();
-    const model = new CryptoPortRouter();
+    const model = new ModelRouter();
     ring.update([], [{ owner: 0, name: "sf", count: 3 }]);
     model.addRegion("sf", 3);
     const first = memoryOf(ring).buffer;

@@ -71,7 +71,8 @@ export function movement(before: RegionRouterBase, after: RegionRouterBase): Mov
   return movementBetween(positionsOf(before), positionsOf(after));
 }
 
-function movementBetween(before: OwnedPositions, after: OwnedPositions): Movement {
+/** The movement between two rings given as ascending positions and their regions. */
+export function movementBetween(before: OwnedPositions, after: OwnedPositions): Movement {
   const cuts = union(before.positions, after.positions);
   const from = ownersOfArcs(cuts, before);
   const to = ownersOfArcs(cuts, after);

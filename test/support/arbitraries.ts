@@ -1,6 +1,8 @@
-// fast-check generators for session ids and region names that reach the awkward corners:
-// NUL, multi-byte and astral characters, lone surrogates (session ids only), MD5 block boundaries.
+// fast-check generators for session ids and region names that reach the awkward corners (NUL,
+// multi-byte and astral characters, lone surrogates in session ids only, MD5 block boundaries),
+// for whole ring definitions, and for operations in the golden vectors' form (test/support/replay.mjs).
 import fc from "fast-check";
+import type { Op } from "./replay.mjs";
 
 const awkward = fc.constantFrom("a", "Z", "0", "#", "\0", "é", "東", "😀", "\u{10FFFF}", "\uD83D", "\uDE00", " ");
 
@@ -20,10 +22,16 @@ export const regionName: fc.Arbitrary<string> = fc.oneof(
 
 export const weight: fc.Arbitrary<number> = fc.oneof(fc.constantFrom(0, 1, 2, 3), fc.integer({ min: 0, max: 200 }));
 
-export type Op = { kind: "add"; region: string; weight: number } | { kind: "remove"; region: string } | { kind: "route"; key: string };
-
 export const op: fc.Arbitrary<Op> = fc.oneof(
-  { weight: 3, arbitrary: fc.record({ kind: fc.constant("add" as const), region: regionName, weight }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant("remove" as const), region: regionName }) },
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant("route" as const), key: sessionId }) },
+  { weight: 3, arbitrary: fc.tuple(fc.constant("add" as const), regionName, weight) },
+  { weight: 1, arbitrary: fc.tuple(fc.constant("remove" as const), regionName) },
+  { weight: 6, arbitrary: fc.tuple(fc.constant("route" as const), sessionId) },
 );
+
+/** [region, weight] pairs with distinct names; small weights so rings stay quick to build. */
+export const definition: fc.Arbitrary<[string, number][]> = fc.uniqueArray(
+  fc.tuple(regionName, fc.oneof(fc.constant(0), fc.integer({ min: 1, max: 12 }))),
+  { selector: ([region]) => region, maxLength: 7 },
+);
+
+export const vnodesPerWeight: fc.Arbitrary<number> = fc.constantFrom(1, 1, 2, 5);

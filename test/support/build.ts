@@ -1,9 +1,11 @@
-// Building routers from definitions in the operations tests.
-import { engines, type Router, type RouterClass } from "./engines.js";
+// Building routers from definitions: either engine, or the model (test/support/model.mjs).
+import { engines, type RouterClass } from "./engines.js";
 
-/** A router of `RegionRouter` with `regions` added in order. */
-export function buildRouter(RegionRouter: RouterClass, regions: readonly (readonly [string, number])[], vnodesPerWeight = 1): Router {
-  const router = new RegionRouter({ vnodesPerWeight });
+type Buildable = new (options: { vnodesPerWeight: number }) => { addRegion(region: string, weight?: number): unknown };
+
+/** A router of `RegionRouter` with `regions` added in order, one addRegion each. */
+export function buildRouter<C extends Buildable>(RegionRouter: C, regions: Iterable<readonly [string, number]>, vnodesPerWeight = 1): InstanceType<C> {
+  const router = new RegionRouter({ vnodesPerWeight }) as InstanceType<C>;
   for (const [region, weight] of regions) router.addRegion(region, weight);
   return router;
 }

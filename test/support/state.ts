@@ -1,27 +1,56 @@
-// Everything observable about a router, to assert that a rejected call changed nothing.
-import { expect } from "vitest";
-import type { Router } from "./engines.js";
+// Everything observable about a router (either engine, or the model), to compare two routers or to
+// assert that a rejected call changed nothing.
+import { expect, vi } from "vitest";
 
-const probes = Array.from({ length: 64 }, (_, i) => `probe-${i}`);
+/** What observe() reads: the public API of both engines and of test/support/model.mjs. */
+export interface Observable {
+  toJSON(): unknown;
+  fingerprint(): string;
+  shares(): Map<string, number>;
+  route(sessionId: string): string | null;
+  routeMany(sessionIds: readonly string[]): (string | null)[];
+  preferenceList(sessionId: string, n: number): string[];
+}
 
-export function observe(router: Router): unknown {
+/** Empty, multi-byte, astral, lone-surrogate and two-block ids, then plain ones. */
+const probes = ["", "sess-1", "sess-2", "sess-3", "x".repeat(70), "東京", "😀", "a\uD800", ...Array.from({ length: 64 }, (_, i) => `probe-${i}`)];
+
+export function observe(router: Observable): unknown {
   return {
     snapshot: router.toJSON(),
     fingerprint: router.fingerprint(),
     shares: [...router.shares()],
     routes: probes.map((key) => router.route(key)),
+    batch: router.routeMany(probes),
     preference: probes.slice(0, 8).map((key) => router.preferenceList(key, 10)),
   };
 }
 
-/** `action` throws `error` and leaves every router in `routers` exactly as it was. */
-export function expectRejectedUnchanged(routers: Router[], action: () => unknown, error: new (...args: never[]) => Error, message?: RegExp): void {
+/**
+ * `action` throws `error` (its message matching `message`) and leaves every router in `routers`
+ * exactly as it was. With `memoryCannotGrow`, every WebAssembly.Memory refuses to grow while
+ * `action` runs (only then: observing may need memory).
+ */
+export function expectRejectedUnchanged(
+  routers: Observable[],
+  action: () => unknown,
+  error: new (...args: never[]) => Error,
+  message?: RegExp,
+  { memoryCannotGrow = false } = {},
+): void {
   const before = routers.map(observe);
+  const grow = memoryCannotGrow
+    ? vi.spyOn(WebAssembly.Memory.prototype, "grow").mockImplementation(() => {
+        throw new RangeError("WebAssembly.Memory.grow(): Maximum memory size exceeded");
+      })
+    : undefined;
   let thrown: unknown;
   try {
     action();
   } catch (caught) {
     thrown = caught;
+  } finally {
+    grow?.mockRestore();
   }
   expect(thrown).toBeInstanceOf(error);
   if (message) expect((thrown as Error).message).toMatch(message);

@@ -1,11 +1,12 @@
-// The golden vectors (made by ../shared/reference/vectors.py), typed, and where they live on disk.
+// The golden vectors (test/fixtures/vectors.json, made by scripts/reference/vectors.py: see
+// test/fixtures/README.md), typed, and where they live on disk.
 import { readFileSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import type { Op } from "./replay.mjs";
 
-export type VectorOp = ["add", string, number] | ["remove", string] | ["route", string, string | null];
 export interface VectorCase {
   name: string;
-  ops: VectorOp[];
+  ops: Op[];
 }
 
 export const vectorsPath = fileURLToPath(new URL("../fixtures/vectors.json", import.meta.url));
