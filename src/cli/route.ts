@@ -9,7 +9,7 @@ import { lineChunks } from "./lines.js";
 import { writeOut } from "./output.js";
 import { Progress } from "./progress.js";
 import { parseInteger, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
-import { UsageError } from "./usage-error.js";
+import { IoError, UsageError } from "./usage-error.js";
 import { WorkerPool } from "./worker-pool.js";
 
 /** With --threads auto, inputs this large are worth the workers' start-up (tens of ms each). */
@@ -59,15 +59,24 @@ Options:
     let pool: WorkerPool | null = null;
     // Outputs in input order; with workers, several pieces are in flight at once.
     const inFlight: Promise<Uint8Array | string>[] = [];
-    try {
-      for (const input of inputs) {
-        for await (const piece of lineChunks(input, advance)) {
-          if (!pool && workers > 1 && read >= startAt) pool = new WorkerPool(workers, { ring: router.toJSON(), format });
-          inFlight.push(pool ? pool.submit(piece) : Promise.resolve(here.render(piece)));
-          while (inFlight.length > (pool ? workers * PIECES_PER_WORKER : 0)) await writeOut(await inFlight.shift()!);
-        }
-      }
+    const flush = async () => {
       while (inFlight.length > 0) await writeOut(await inFlight.shift()!);
+    };
+    try {
+      try {
+        for (const input of inputs) {
+          for await (const piece of lineChunks(input, advance)) {
+            if (!pool && workers > 1 && read >= startAt) pool = new WorkerPool(workers, { ring: router.toJSON(), format });
+            inFlight.push(pool ? pool.submit(piece) : Promise.resolve(here.render(piece)));
+            while (inFlight.length > (pool ? workers * PIECES_PER_WORKER : 0)) await writeOut(await inFlight.shift()!);
+          }
+        }
+      } catch (error) {
+        // An input failed midway: every line read before it is still written, then the error.
+        if (error instanceof IoError) await flush();
+        throw error;
+      }
+      await flush();
     } finally {
       await pool?.close();
     }

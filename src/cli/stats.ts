@@ -4,6 +4,7 @@ import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { bar, columns, percent, points } from "./table.js";
+import { writeOut } from "./output.js";
 import { noPositionals } from "./usage-error.js";
 
 const BAR_WIDTH = 30;
@@ -56,12 +57,11 @@ Options:
     const rows = regionStats(router);
     if (parsed.has("json")) {
       const summary = { vnodesPerWeight: router.vnodesPerWeight, fingerprint: router.fingerprint(), regions: rows };
-      process.stdout.write(`${JSON.stringify(summary)}\n`);
-      return;
+      return writeOut(`${JSON.stringify(summary)}\n`);
     }
     const scale = Math.max(0, ...rows.map((row) => row.share));
     const vnodes = rows.reduce((sum, row) => sum + row.vnodes, 0);
-    process.stdout.write(
+    return writeOut(
       columns(
         [
           ["region", "weight", "vnodes", "expected", "share", "deviation", ""],

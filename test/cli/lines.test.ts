@@ -88,6 +88,7 @@ describe("lineChunks", () => {
     let at = 0;
     return {
       name: "test",
+      label: "test input",
       size: text.length,
       async read(into, offset) {
         const bytes = text.copy(into, offset, at, Math.min(text.length, at + step, at + into.length - offset));
