@@ -6,6 +6,7 @@ import { openInputs } from "./inputs.js";
 import { decodeLines, lineChunks } from "./lines.js";
 import { writeOut } from "./output.js";
 import { checkVnodes, parseRegionWeight, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
+import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
 import { asUsage, noPositionals, UsageError } from "./usage-error.js";
 
@@ -78,7 +79,7 @@ Options:
       total += ids.length;
       let text = "";
       for (const [id, from, to] of movedSessions(before, after, ids)) {
-        text += `${id}\t${from ?? NONE}\t${to ?? NONE}\n`;
+        text += `${id}\t${shown(from)}\t${shown(to)}\n`;
         moved++;
       }
       await writeOut(text);
@@ -88,6 +89,11 @@ Options:
 };
 
 const NONE = "(none)";
+
+/** A region as the text output shows it: escaped (escape.ts), or NONE for no region. */
+function shown(region: string | null): string {
+  return region === null ? NONE : escapeName(region);
+}
 
 /** The ring after the changes, and the changes as text; a UsageError for any that cannot apply. */
 function applyChanges(
@@ -111,7 +117,7 @@ function applyChanges(
     once("--remove", name);
     if (!weights.has(name)) throw new UsageError(`--remove ${name}: no region ${JSON.stringify(name)} in the ring`);
     after.removeRegion(name);
-    changes.push(`remove ${name}`);
+    changes.push(`remove ${escapeName(name)}`);
   }
   for (const text of sets) {
     const [name, weight] = parseRegionWeight("--set", text);
@@ -119,7 +125,7 @@ function applyChanges(
     if (!weights.has(name)) throw new UsageError(`--set ${text}: no region ${JSON.stringify(name)} in the ring (use --add)`);
     checkVnodes(`--set ${text}`, weight, after.vnodesPerWeight, "vnodes per weight");
     asUsage(`--set ${text}`, () => after.addRegion(name, weight));
-    changes.push(`set ${name} weight ${weights.get(name)} → ${weight}`);
+    changes.push(`set ${escapeName(name)} weight ${weights.get(name)} → ${weight}`);
   }
   for (const text of adds) {
     const [name, weight] = parseRegionWeight("--add", text);
@@ -127,13 +133,13 @@ function applyChanges(
     if (weights.has(name)) throw new UsageError(`--add ${text}: region ${JSON.stringify(name)} is already in the ring (use --set)`);
     checkVnodes(`--add ${text}`, weight, after.vnodesPerWeight, "vnodes per weight");
     asUsage(`--add ${text}`, () => after.addRegion(name, weight));
-    changes.push(`add ${name} weight ${weight}`);
+    changes.push(`add ${escapeName(name)} weight ${weight}`);
   }
   return { after, changes };
 }
 
 function describeMovement(changes: readonly string[], { moved, flows }: Movement): string {
-  const flowRows = flows.map(({ from, to, fraction }) => [from ?? NONE, "→", to ?? NONE, percent(fraction)]);
+  const flowRows = flows.map(({ from, to, fraction }) => [shown(from), "→", shown(to), percent(fraction)]);
   return (
     `plan: ${changes.join(", ")}\n` +
     `moved: ${percent(moved)} of the key space\n` +

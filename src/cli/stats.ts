@@ -4,6 +4,7 @@ import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { bar, columns, percent, points } from "./table.js";
+import { escapeName } from "./escape.js";
 import { writeOut } from "./output.js";
 import { noPositionals } from "./usage-error.js";
 
@@ -66,7 +67,7 @@ Options:
         [
           ["region", "weight", "vnodes", "expected", "share", "deviation", ""],
           ...rows.map((row) => [
-            row.region,
+            escapeName(row.region),
             String(row.weight),
             String(row.vnodes),
             percent(row.expectedShare),
