@@ -2,8 +2,9 @@
 import { type Movement, movement, type RegionRouter } from "../index.js";
 import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
-import { openInputs } from "./inputs.js";
+import { type Input, openInputs } from "./inputs.js";
 import { decodeLines, lineChunks } from "./lines.js";
+import { LongLine, routeDigest, writeLongId } from "./long-line.js";
 import { writeOut } from "./output.js";
 import { checkVnodes, parseRegionWeight, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { escapeName } from "./escape.js";
@@ -58,40 +59,80 @@ Options:
       // Streamed, so any number of sessions fits: {"moved":…,"flows":[…],"sessions":[…]}.
       await writeOut(`${summary.slice(0, -1)},"sessions":[`);
       let first = true;
-      for await (const lines of lineChunks(sessions)) {
-        let text = "";
-        for (const [id, from, to] of movedSessions(before, after, decodeLines(lines))) {
-          text += `${first ? "" : ","}${JSON.stringify({ id, from, to })}`;
-          first = false;
-        }
-        await writeOut(text);
-      }
+      const comma = () => {
+        const separator = first ? "" : ",";
+        first = false;
+        return separator;
+      };
+      await forMovedSessions(
+        before,
+        after,
+        sessions,
+        (rows) => writeOut(rows.map(([id, from, to]) => `${comma()}${JSON.stringify({ id, from, to })}`).join("")),
+        async (line, from, to) => {
+          await writeOut(`${comma()}{"id":"`);
+          await writeLongId(line, true, writeOut);
+          await writeOut(`","from":${JSON.stringify(from)},"to":${JSON.stringify(to)}}`);
+        },
+      );
       return writeOut("]}\n");
     }
 
     await writeOut(describeMovement(changes, moves));
     if (!sessions) return;
     await writeOut("\nsessions that move (id, from, to):\n");
-    let total = 0;
     let moved = 0;
-    for await (const lines of lineChunks(sessions)) {
-      const ids = decodeLines(lines);
-      total += ids.length;
-      let text = "";
-      for (const [id, from, to] of movedSessions(before, after, ids)) {
-        text += `${id}\t${shown(from)}\t${shown(to)}\n`;
+    const total = await forMovedSessions(
+      before,
+      after,
+      sessions,
+      (rows) => {
+        moved += rows.length;
+        return writeOut(rows.map(([id, from, to]) => `${id}\t${shown(from)}\t${shown(to)}\n`).join(""));
+      },
+      async (line, from, to) => {
         moved++;
-      }
-      await writeOut(text);
-    }
+        await writeLongId(line, false, writeOut);
+        await writeOut(`\t${shown(from)}\t${shown(to)}\n`);
+      },
+    );
     await writeOut(`${moved} of ${total} sessions move${total > 0 ? ` (${percent(moved / total)})` : ""}\n`);
   },
 };
 
+type Region = string | null;
+
+/**
+ * Reads the sessions and hands over those whose region differs between the two rings: a piece's
+ * worth at a time as [id, from, to] rows, or a LongLine on its own. Resolves to how many were read.
+ */
+async function forMovedSessions(
+  before: RegionRouter,
+  after: RegionRouter,
+  sessions: Input,
+  rows: (moved: [string, Region, Region][]) => Promise<void>,
+  long: (line: LongLine, from: Region, to: Region) => Promise<void>,
+): Promise<number> {
+  let total = 0;
+  for await (const lines of lineChunks(sessions)) {
+    if (lines instanceof LongLine) {
+      total++;
+      const from = routeDigest(before, lines.digest);
+      const to = routeDigest(after, lines.digest);
+      if (from !== to) await long(lines, from, to);
+      continue;
+    }
+    const ids = decodeLines(lines);
+    total += ids.length;
+    await rows([...movedSessions(before, after, ids)]);
+  }
+  return total;
+}
+
 const NONE = "(none)";
 
 /** A region as the text output shows it: escaped (escape.ts), or NONE for no region. */
-function shown(region: string | null): string {
+function shown(region: Region): string {
   return region === null ? NONE : escapeName(region);
 }
 
@@ -148,7 +189,7 @@ function describeMovement(changes: readonly string[], { moved, flows }: Movement
 }
 
 /** [id, from, to] for each id whose region differs between the two rings. */
-function* movedSessions(before: RegionRouter, after: RegionRouter, ids: readonly string[]): Generator<[string, string | null, string | null]> {
+function* movedSessions(before: RegionRouter, after: RegionRouter, ids: readonly string[]): Generator<[string, Region, Region]> {
   const from = before.routeMany(ids);
   const to = after.routeMany(ids);
   for (let i = 0; i < ids.length; i++) if (from[i] !== to[i]) yield [ids[i], from[i], to[i]];

@@ -21,6 +21,13 @@ export function cli(args: readonly string[], input?: string | Buffer): CliResult
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+/** cli(), with stdout as bytes: for output that is not valid UTF-8 (ids copied as read). */
+export function cliBytes(args: readonly string[], input?: string | Buffer): { status: number | null; stdout: Buffer; stderr: string } {
+  const result = spawnSync(process.execPath, [BIN, ...args], { input: input ?? "", maxBuffer: 1 << 30 });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr.toString("utf8") };
+}
+
 /**
  * Run the bin with the given stdio (file descriptors, "pipe", "ignore"): for stdin or stdout that
  * is a file, a directory or a device. Whatever is "pipe" comes back as text ("" otherwise).
