@@ -2,6 +2,8 @@
 // statuses): a UsageError is bad input found before the command writes anything (status 2); an
 // IoError is input or output that failed once it had started (status 3). Anything else that
 // escapes is a bug and keeps its stack trace (status 1).
+import { constants } from "node:buffer";
+
 export class UsageError extends Error {
   override readonly name = "UsageError";
 }
@@ -39,6 +41,8 @@ const SYSTEM_REASONS: Record<string, string> = {
   EBADF: "bad file descriptor",
   ENXIO: "no such device or address",
   ECONNRESET: "connection reset by peer",
+  // Node's, for a file read whole into a string (a --ring file).
+  ERR_STRING_TOO_LONG: `its text is longer than ${constants.MAX_STRING_LENGTH} characters, the longest string JavaScript can hold`,
 };
 
 /**
