@@ -20,7 +20,8 @@ export const plan: Command = {
 Compares the ring with the ring after the changes and prints the exact fraction of the key
 space that changes region, and each from → to flow (computed from the rings' arcs, not sampled).
 With --sessions, also lists the sessions (one id per line in FILE, "-" for stdin) that move,
-as "id<TAB>from<TAB>to" lines.
+as "id<TAB>from<TAB>to" lines. Region names with a backslash or control character are escaped in
+text output (\\\\, \\n, \\r, \\t, \\u00XX).
 
 ${RING_HELP}
 

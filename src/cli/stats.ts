@@ -41,7 +41,8 @@ export const stats: Command = {
 
 For each region: its weight, virtual nodes (weight × vnodes-per-weight), expected share
 (weight / total weight), exact share of the key space (computed from the ring's arcs, not
-sampled), deviation (share − expected, in percentage points) and a bar of the share.
+sampled), deviation (share − expected, in percentage points) and a bar of the share. Region names
+with a backslash or control character are escaped in the table (\\\\, \\n, \\r, \\t, \\u00XX).
 
 ${RING_HELP}
 
