@@ -3,14 +3,19 @@
 // engine, but only the command line needs it, so it lives here and the library does not ship it.
 import { WasmRing } from "../engines/wasm/ring.js";
 import { INTERNALS, namesOf, type RegionRouterBase } from "../router.js";
-import { lineSpans, maxLines } from "./lines.js";
+import { countLines, lineSpans, maxLines } from "./lines.js";
+
+/** Up to this size a piece gets span room for its most lines without counting them (at most 3 MiB). */
+const UNCOUNTED_BYTES = 1 << 18;
 
 /** The region of each line of `piece`, which the caller guarantees is ASCII; the router must be a WebAssembly one. */
 export function routeAsciiLines(router: RegionRouterBase, piece: Uint8Array): (string | null)[] {
   const { ring, names } = router[INTERNALS]();
   if (!(ring instanceof WasmRing)) throw new TypeError("routeAsciiLines needs a WebAssembly router");
-  // The piece as it is, after room for the spans of the most lines it could hold (layout.ts plans it).
-  const plan = ring.planBatch(maxLines(piece.length), piece.length);
+  // The piece as it is, after room for the spans of its lines (layout.ts plans it): 12 bytes a line,
+  // so a big piece (its lines can be long) is counted rather than given 12 bytes a byte.
+  const lines = piece.length <= UNCOUNTED_BYTES ? maxLines(piece.length) : countLines(piece);
+  const plan = ring.planBatch(lines, piece.length);
   ring.bytes.set(piece, plan.text);
   const count = lineSpans(piece, ring.words, plan.spans >>> 2);
   const owners = new Int32Array(count);

@@ -1,15 +1,25 @@
 // Line-oriented inputs: files named on the command line, or stdin ("-" or no file at all).
 // Every file is opened before anything is written, so an unreadable file fails the command
-// while stdout is still empty.
-import { closeSync, fstatSync, openSync, read, readSync } from "node:fs";
-import { fileError, UsageError } from "./usage-error.js";
+// while stdout is still empty (a UsageError); a read that fails later is an IoError.
+import { closeSync, fstatSync, openSync, read, readSync, type Stats } from "node:fs";
+import { fileError, IoError, reasonOf, UsageError } from "./usage-error.js";
 
 export interface Input {
   readonly name: string;
+  /** How messages name it: `input file "ids.txt"`, `stdin`. */
+  readonly label: string;
   /** Bytes to read when known in advance (a regular file), for the progress bar. */
   readonly size: number | undefined;
-  /** Read into `into` from `at` up to its end; resolves to the byte count, 0 at the end. */
+  /**
+   * Read into `into` from `at` up to its end; resolves to the byte count, 0 at the end. A failure
+   * is an IoError that names the input and the cause.
+   */
   read(into: Buffer, at: number): Promise<number>;
+  /**
+   * A regular file named on the command line can also be read at an offset (from its start), so
+   * a long line is read again from it rather than copied aside (long-line.ts). Throws like read().
+   */
+  readonly readAt?: (into: Buffer, at: number, length: number, position: number) => number;
 }
 
 export function openInputs(paths: readonly string[], what: string): Input[] {
@@ -21,7 +31,7 @@ export function openInputs(paths: readonly string[], what: string): Input[] {
       if (name === "-") return stdinInput();
       const fd = openFile(name, what);
       opened.push(fd);
-      return fdInput(name, fd);
+      return fdInput(`${what} ${JSON.stringify(name)}`, name, fd);
     });
   } catch (error) {
     for (const fd of opened) closeSync(fd);
@@ -43,47 +53,86 @@ function openFile(path: string, what: string): number {
   return fd;
 }
 
+/** Runs a read, turning its failure into an IoError that names the input. */
+async function reading<T>(label: string, read: () => T | Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (error) {
+    throw readError(label, error);
+  }
+}
+
+function readError(label: string, error: unknown): IoError {
+  return error instanceof IoError ? error : new IoError(`cannot read ${label}: ${reasonOf(error)}`);
+}
+
 /**
  * Reads straight from a descriptor: no stream, no copies beyond the kernel's. A regular file is
  * read synchronously (it never blocks for long, and a thread-pool round trip per 64 KiB costs
  * more than the read); pipes and sockets through the thread pool, so a slow writer blocks nothing.
+ * Errors are the system's, unwrapped (stdinInput looks at EAGAIN).
  */
-function fdInput(name: string, fd: number): Input {
+function rawFdRead(fd: number, isFile: boolean): (into: Buffer, at: number) => Promise<number> {
+  return isFile
+    ? async (into, at) => readSync(fd, into, at, into.length - at, null)
+    : (into, at) =>
+        new Promise((resolve, reject) => {
+          read(fd, into, at, into.length - at, null, (error, bytes) => (error ? reject(error) : resolve(bytes)));
+        });
+}
+
+function fdInput(label: string, name: string, fd: number): Input {
   const stat = fstatSync(fd);
+  const raw = rawFdRead(fd, stat.isFile());
   return {
     name,
+    label,
     size: stat.isFile() ? stat.size : undefined,
-    read: stat.isFile()
-      ? async (into, at) => readSync(fd, into, at, into.length - at, null)
-      : (into, at) =>
-          new Promise((resolve, reject) => {
-            read(fd, into, at, into.length - at, null, (error, bytes) => (error ? reject(error) : resolve(bytes)));
-          }),
+    read: (into, at) => reading(label, () => raw(into, at)),
+    readAt: stat.isFile()
+      ? (into, at, length, position) => {
+          try {
+            return readSync(fd, into, at, length, position);
+          } catch (error) {
+            throw readError(label, error);
+          }
+        }
+      : undefined,
   };
 }
 
 /**
  * Stdin by descriptor when it is a file, pipe or socket; through process.stdin when it is a
  * terminal, or when a read says the descriptor is non-blocking (EAGAIN) — libuv handles both.
+ * A directory (`< /`) or a closed descriptor is bad input, found before anything is written.
  */
 function stdinInput(): Input {
-  const stat = fstatSync(0);
-  const direct = fdInput("-", 0);
+  const label = "stdin";
+  let stat: Stats;
+  try {
+    stat = fstatSync(0);
+  } catch (error) {
+    throw new UsageError(`cannot read stdin: ${reasonOf(error)}`);
+  }
+  if (stat.isDirectory()) throw new UsageError(`cannot read stdin: ${reasonOf({ code: "EISDIR" })}`);
+  const direct = rawFdRead(0, stat.isFile());
   let stream: StreamReader | null = process.stdin.isTTY ? new StreamReader(process.stdin) : null;
   return {
     name: "-",
-    size: direct.size,
-    async read(into, at) {
-      if (!stream) {
-        try {
-          return await direct.read(into, at);
-        } catch (error) {
-          if ((error as NodeJS.ErrnoException).code !== "EAGAIN" || stat.isFile()) throw error;
-          stream = new StreamReader(process.stdin);
+    label,
+    size: stat.isFile() ? stat.size : undefined,
+    read: (into, at) =>
+      reading(label, async () => {
+        if (!stream) {
+          try {
+            return await direct(into, at);
+          } catch (error) {
+            if ((error as NodeJS.ErrnoException).code !== "EAGAIN" || stat.isFile()) throw error;
+            stream = new StreamReader(process.stdin);
+          }
         }
-      }
-      return stream.read(into, at);
-    },
+        return stream.read(into, at);
+      }),
   };
 }
 

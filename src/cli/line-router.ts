@@ -4,6 +4,7 @@ import { isAscii } from "node:buffer";
 import type { RegionRouter } from "../index.js";
 import { routeAsciiLines } from "./ascii-lines.js";
 import { decodeLines } from "./lines.js";
+import { type LongLine, routeDigest, writeLongId } from "./long-line.js";
 import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
 
 export const FORMATS = ["tsv", "json"] as const;
@@ -35,5 +36,18 @@ export class LineRouter {
     const ids = decodeLines(lines);
     const regions = this.router.routeMany(ids) as string[];
     return this.format === "tsv" ? renderTsv(lines, regions, this.suffixes) : renderJson(ids, regions);
+  }
+
+  /** The output line for a LongLine, streamed with `write` (on the main thread: it reads the input again). */
+  async writeLong(line: LongLine, write: (text: string | Uint8Array) => Promise<void>): Promise<void> {
+    const region = routeDigest(this.router, line.digest) as string;
+    if (this.format === "tsv") {
+      await writeLongId(line, false, write);
+      await write(this.suffixes.suffix(this.suffixes.indexOf(region)));
+    } else {
+      await write('{"id":"');
+      await writeLongId(line, true, write);
+      await write(`","region":${JSON.stringify(region)}}\n`);
+    }
   }
 }

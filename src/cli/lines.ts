@@ -1,12 +1,15 @@
 // What a line of input is, for every command that reads session ids, in one place (LineCursor):
-// "\n" ends a line, a "\r" just before it is dropped (CRLF files), an empty line is the empty id
-// and a last line without "\n" still counts. lineChunks() cuts the input into pieces of whole
-// lines; every reader of a piece (decodeLines, lineSpans, render.ts's renderTsv) walks it with
-// LineCursor, so a piece of k "\n" bytes is k + 1 lines to all of them. Each file's lines stand
-// alone (a file's unterminated last line is not glued to the next file's first line).
+// "\n" ends a line, a "\r" that ends a line is dropped (before "\n", or at the end of the input:
+// a CRLF file whose last "\n" is missing keeps its last id), an empty line is the empty id and a
+// last line without "\n" still counts. lineChunks() cuts the input into pieces of whole lines;
+// every reader of a piece (decodeLines, lineSpans, render.ts's renderTsv) walks it with
+// LineCursor, so a piece of k "\n" bytes is k + 1 lines to all of them. A line too long to hold
+// comes alone as a LongLine (long-line.ts), which drops a final "\r" the same way. Each file's
+// lines stand alone (a file's unterminated last line is not glued to the next file's first line).
 // Cutting at a "\n" byte is safe for UTF-8: 0x0A never occurs inside a multibyte character.
 import { isAscii } from "node:buffer";
 import type { Input } from "./inputs.js";
+import { LONG_LINE, LongLine, LongLineBuilder } from "./long-line.js";
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
@@ -57,6 +60,13 @@ export function maxLines(bytes: number): number {
   return bytes + 1;
 }
 
+/** The lines of a piece: one more than its "\n" bytes. */
+export function countLines(piece: Uint8Array): number {
+  let count = 1;
+  for (let i = piece.indexOf(NEWLINE); i >= 0; i = piece.indexOf(NEWLINE, i + 1)) count++;
+  return count;
+}
+
 /**
  * Write each line's [start, end) into words[first...], two u32s per line; returns the line count.
  * words needs room for 2 * maxLines(piece.length) from `first`.
@@ -93,22 +103,44 @@ const READ_BYTES = 1 << 16;
 
 /**
  * The input in pieces of whole lines, as read: each piece holds the complete lines of one read,
- * joined by "\n", without the final "\n", any "\r" still in place; memory stays bounded. Each piece
- * has its own ArrayBuffer (never Node's shared pool), so it can be transferred to a worker.
+ * joined by "\n", without the final "\n", any "\r" still in place. A line that grows past
+ * `longLine` bytes (LONG_LINE; tests pass less) comes alone as a LongLine instead, which must be
+ * used before the next piece is asked for. So memory stays bounded. Each piece has its own
+ * ArrayBuffer (never Node's shared pool), so it can be transferred to a worker.
  */
-export async function* lineChunks(input: Input, onBytes?: (bytes: number) => void): AsyncGenerator<Buffer> {
+export async function* lineChunks(input: Input, onBytes?: (bytes: number) => void, longLine = LONG_LINE): AsyncGenerator<Buffer | LongLine> {
   // Each read lands after the unfinished line left by the previous one, so only that line is
-  // ever copied; a line longer than the buffer grows it.
+  // ever copied; a line longer than the buffer grows it, up to longLine.
   let buffer: Buffer = Buffer.allocUnsafeSlow(READ_BYTES);
+  /** buffer[0, filled) is the start of an unfinished line: no "\n" in it. */
   let filled = 0;
-  for (;;) {
-    if (filled === buffer.length) buffer = copied(buffer, 0, filled, buffer.length * 2);
-    const bytes = await input.read(buffer, filled);
-    if (bytes === 0) break;
+  /** Bytes read so far: buffer[0] is byte `total - filled` of the input. */
+  let total = 0;
+  const counted = (bytes: number) => {
+    total += bytes;
     onBytes?.(bytes);
-    const start = filled;
-    filled += bytes;
-    const end = buffer.lastIndexOf(NEWLINE, filled - 1);
+  };
+  for (;;) {
+    let start = filled;
+    if (filled >= longLine) {
+      const { line, rest } = await readLongLine(input, buffer.subarray(0, filled), total - filled, counted);
+      try {
+        yield line;
+      } finally {
+        line.close();
+      }
+      if (rest === null) return;
+      buffer = copied(rest, 0, rest.length, Math.max(READ_BYTES, 2 * rest.length));
+      filled = rest.length;
+      start = 0;
+    } else {
+      if (filled === buffer.length) buffer = copied(buffer, 0, filled, buffer.length * 2);
+      const bytes = await input.read(buffer, filled);
+      if (bytes === 0) break;
+      counted(bytes);
+      filled += bytes;
+    }
+    const end = filled > start ? buffer.lastIndexOf(NEWLINE, filled - 1) : -1;
     if (end < start) continue;
     const next = copied(buffer, end + 1, filled, Math.max(READ_BYTES, 2 * (filled - end - 1)));
     yield buffer.subarray(0, end);
@@ -116,6 +148,36 @@ export async function* lineChunks(input: Input, onBytes?: (bytes: number) => voi
     buffer = next;
   }
   if (filled > 0) yield buffer.subarray(0, filled);
+}
+
+/**
+ * The rest of a long line whose first bytes are `head`, at `position` in the input: read up to its
+ * "\n" (or the end), hashed and set aside as it comes. Also gives what the last read brought past
+ * the "\n" (null at the end of the input).
+ */
+async function readLongLine(
+  input: Input,
+  head: Buffer,
+  position: number,
+  counted: (bytes: number) => void,
+): Promise<{ line: LongLine; rest: Buffer | null }> {
+  const builder = new LongLineBuilder(input, position);
+  try {
+    builder.add(head);
+    const chunk = Buffer.allocUnsafeSlow(READ_BYTES);
+    for (;;) {
+      const bytes = await input.read(chunk, 0);
+      if (bytes === 0) return { line: builder.finish(), rest: null };
+      counted(bytes);
+      const read = chunk.subarray(0, bytes);
+      const end = read.indexOf(NEWLINE);
+      builder.add(end < 0 ? read : read.subarray(0, end));
+      if (end >= 0) return { line: builder.finish(), rest: read.subarray(end + 1) };
+    }
+  } catch (error) {
+    builder.abandon();
+    throw error;
+  }
 }
 
 /** A new buffer of `size` bytes starting with from[start, end). */

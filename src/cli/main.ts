@@ -1,12 +1,16 @@
 #!/usr/bin/env node
-// The `region-router` command line. Bad input → one line on stderr, exit status 2, nothing on stdout.
+// The `region-router` command line. Each failure is one line on stderr, "region-router: …", and
+// an exit status (docs/cli.md, "Exit statuses"): 2 for bad input found before anything is written,
+// 3 for input or output that failed midway; 0 when the reader of stdout went away (EPIPE); 1 only
+// for a bug, which keeps its stack trace.
 import { readFileSync } from "node:fs";
 import { wantsHelp } from "./args.js";
 import type { Command } from "./command.js";
 import { plan } from "./plan.js";
 import { route } from "./route.js";
 import { stats } from "./stats.js";
-import { UsageError } from "./usage-error.js";
+import { ReaderGone, writeOut } from "./output.js";
+import { IoError, UsageError } from "./usage-error.js";
 
 const COMMANDS: readonly Command[] = [route, stats, plan];
 
@@ -47,28 +51,32 @@ async function main(argv: readonly string[]): Promise<number> {
   return 0;
 }
 
-function print(text: string): number {
-  process.stdout.write(text);
+async function print(text: string): Promise<number> {
+  await writeOut(text);
   return 0;
 }
 
-// A reader that stops early (`| head`) closes the pipe: that ends the job, quietly and successfully.
-process.stdout.on("error", (error: NodeJS.ErrnoException) => {
-  if (error.code === "EPIPE") process.exit(0);
-  throw error;
-});
+/** The exit status for a failure, and the line (if any) that says it on stderr. */
+function failure(error: unknown): [status: number, message: string | null] {
+  // A reader that stops early (`| head`) closes the pipe: that ends the job, quietly and successfully.
+  if (error instanceof ReaderGone) return [0, null];
+  const oneLine = (message: string) => message.replace(/\s*\n\s*/g, " ");
+  if (error instanceof UsageError) return [2, oneLine(error.message)];
+  if (error instanceof IoError) return [3, oneLine(error.message)];
+  return [1, `internal error: ${(error as Error)?.stack ?? String(error)}`];
+}
+
+// Nothing to do when stderr itself fails: never an uncaught exception.
+process.stderr.on("error", () => {});
 
 main(process.argv.slice(2)).then(
   (status) => {
     process.exitCode = status;
   },
   (error: unknown) => {
-    if (error instanceof UsageError) {
-      process.stderr.write(`region-router: ${error.message.replace(/\s*\n\s*/g, " ")}\n`);
-      process.exitCode = 2;
-    } else {
-      process.stderr.write(`region-router: internal error: ${(error as Error)?.stack ?? String(error)}\n`);
-      process.exitCode = 1;
-    }
+    const [status, message] = failure(error);
+    if (message !== null) process.stderr.write(`region-router: ${message}\n`);
+    // Exit now: a stream the command stopped reading (a terminal's stdin) would keep the process.
+    process.exit(status);
   },
 );

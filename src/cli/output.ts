@@ -1,8 +1,29 @@
-// Writes to stdout in large pieces and honours backpressure, so output never piles up in memory.
-// A reader that goes away (`region-router route … | head`) is not an error: see main.ts (EPIPE).
-import { once } from "node:events";
+// Everything a command prints on stdout goes through writeOut, which resolves once the stream has
+// taken the text (so output never piles up in memory) and rejects when stdout fails: a reader that
+// went away (EPIPE: `region-router route … | head`) as ReaderGone, which main.ts ends quietly with
+// status 0; any other failure (a full disk) as an IoError naming stdout and the cause (status 3).
+import { IoError, reasonOf } from "./usage-error.js";
 
-export async function writeOut(text: string | Uint8Array): Promise<void> {
-  if (text.length === 0) return;
-  if (!process.stdout.write(text)) await once(process.stdout, "drain");
+/** The reader of stdout closed it: not a failure, the job is done. */
+export class ReaderGone extends Error {
+  override readonly name = "ReaderGone";
+}
+
+/** The first failure of stdout; every later write reports it again. */
+let failure: Error | null = null;
+
+function failed(error: unknown): Error {
+  failure ??=
+    (error as NodeJS.ErrnoException | null)?.code === "EPIPE" ? new ReaderGone("stdout closed") : new IoError(`cannot write stdout: ${reasonOf(error)}`);
+  return failure;
+}
+
+// A failed write also emits "error" on the stream: handled here, never an uncaught exception.
+process.stdout.on("error", failed);
+
+export function writeOut(text: string | Uint8Array): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (failure) return reject(failure);
+    process.stdout.write(text, (error) => (error ? reject(failed(error)) : resolve()));
+  });
 }

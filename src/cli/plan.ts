@@ -2,10 +2,12 @@
 import { type Movement, movement, type RegionRouter } from "../index.js";
 import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
-import { openInputs } from "./inputs.js";
+import { type Input, openInputs } from "./inputs.js";
 import { decodeLines, lineChunks } from "./lines.js";
+import { LongLine, routeDigest, writeLongId } from "./long-line.js";
 import { writeOut } from "./output.js";
 import { checkVnodes, parseRegionWeight, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
+import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
 import { asUsage, noPositionals, UsageError } from "./usage-error.js";
 
@@ -18,7 +20,8 @@ export const plan: Command = {
 Compares the ring with the ring after the changes and prints the exact fraction of the key
 space that changes region, and each from → to flow (computed from the rings' arcs, not sampled).
 With --sessions, also lists the sessions (one id per line in FILE, "-" for stdin) that move,
-as "id<TAB>from<TAB>to" lines.
+as "id<TAB>from<TAB>to" lines. Region names with a backslash or control character are escaped in
+text output (\\\\, \\n, \\r, \\t, \\u00XX).
 
 ${RING_HELP}
 
@@ -57,37 +60,82 @@ Options:
       // Streamed, so any number of sessions fits: {"moved":…,"flows":[…],"sessions":[…]}.
       await writeOut(`${summary.slice(0, -1)},"sessions":[`);
       let first = true;
-      for await (const lines of lineChunks(sessions)) {
-        let text = "";
-        for (const [id, from, to] of movedSessions(before, after, decodeLines(lines))) {
-          text += `${first ? "" : ","}${JSON.stringify({ id, from, to })}`;
-          first = false;
-        }
-        await writeOut(text);
-      }
+      const comma = () => {
+        const separator = first ? "" : ",";
+        first = false;
+        return separator;
+      };
+      await forMovedSessions(
+        before,
+        after,
+        sessions,
+        (rows) => writeOut(rows.map(([id, from, to]) => `${comma()}${JSON.stringify({ id, from, to })}`).join("")),
+        async (line, from, to) => {
+          await writeOut(`${comma()}{"id":"`);
+          await writeLongId(line, true, writeOut);
+          await writeOut(`","from":${JSON.stringify(from)},"to":${JSON.stringify(to)}}`);
+        },
+      );
       return writeOut("]}\n");
     }
 
     await writeOut(describeMovement(changes, moves));
     if (!sessions) return;
     await writeOut("\nsessions that move (id, from, to):\n");
-    let total = 0;
     let moved = 0;
-    for await (const lines of lineChunks(sessions)) {
-      const ids = decodeLines(lines);
-      total += ids.length;
-      let text = "";
-      for (const [id, from, to] of movedSessions(before, after, ids)) {
-        text += `${id}\t${from ?? NONE}\t${to ?? NONE}\n`;
+    const total = await forMovedSessions(
+      before,
+      after,
+      sessions,
+      (rows) => {
+        moved += rows.length;
+        return writeOut(rows.map(([id, from, to]) => `${id}\t${shown(from)}\t${shown(to)}\n`).join(""));
+      },
+      async (line, from, to) => {
         moved++;
-      }
-      await writeOut(text);
-    }
+        await writeLongId(line, false, writeOut);
+        await writeOut(`\t${shown(from)}\t${shown(to)}\n`);
+      },
+    );
     await writeOut(`${moved} of ${total} sessions move${total > 0 ? ` (${percent(moved / total)})` : ""}\n`);
   },
 };
 
+type Region = string | null;
+
+/**
+ * Reads the sessions and hands over those whose region differs between the two rings: a piece's
+ * worth at a time as [id, from, to] rows, or a LongLine on its own. Resolves to how many were read.
+ */
+async function forMovedSessions(
+  before: RegionRouter,
+  after: RegionRouter,
+  sessions: Input,
+  rows: (moved: [string, Region, Region][]) => Promise<void>,
+  long: (line: LongLine, from: Region, to: Region) => Promise<void>,
+): Promise<number> {
+  let total = 0;
+  for await (const lines of lineChunks(sessions)) {
+    if (lines instanceof LongLine) {
+      total++;
+      const from = routeDigest(before, lines.digest);
+      const to = routeDigest(after, lines.digest);
+      if (from !== to) await long(lines, from, to);
+      continue;
+    }
+    const ids = decodeLines(lines);
+    total += ids.length;
+    await rows([...movedSessions(before, after, ids)]);
+  }
+  return total;
+}
+
 const NONE = "(none)";
+
+/** A region as the text output shows it: escaped (escape.ts), or NONE for no region. */
+function shown(region: Region): string {
+  return region === null ? NONE : escapeName(region);
+}
 
 /** The ring after the changes, and the changes as text; a UsageError for any that cannot apply. */
 function applyChanges(
@@ -111,7 +159,7 @@ function applyChanges(
     once("--remove", name);
     if (!weights.has(name)) throw new UsageError(`--remove ${name}: no region ${JSON.stringify(name)} in the ring`);
     after.removeRegion(name);
-    changes.push(`remove ${name}`);
+    changes.push(`remove ${escapeName(name)}`);
   }
   for (const text of sets) {
     const [name, weight] = parseRegionWeight("--set", text);
@@ -119,7 +167,7 @@ function applyChanges(
     if (!weights.has(name)) throw new UsageError(`--set ${text}: no region ${JSON.stringify(name)} in the ring (use --add)`);
     checkVnodes(`--set ${text}`, weight, after.vnodesPerWeight, "vnodes per weight");
     asUsage(`--set ${text}`, () => after.addRegion(name, weight));
-    changes.push(`set ${name} weight ${weights.get(name)} → ${weight}`);
+    changes.push(`set ${escapeName(name)} weight ${weights.get(name)} → ${weight}`);
   }
   for (const text of adds) {
     const [name, weight] = parseRegionWeight("--add", text);
@@ -127,13 +175,13 @@ function applyChanges(
     if (weights.has(name)) throw new UsageError(`--add ${text}: region ${JSON.stringify(name)} is already in the ring (use --set)`);
     checkVnodes(`--add ${text}`, weight, after.vnodesPerWeight, "vnodes per weight");
     asUsage(`--add ${text}`, () => after.addRegion(name, weight));
-    changes.push(`add ${name} weight ${weight}`);
+    changes.push(`add ${escapeName(name)} weight ${weight}`);
   }
   return { after, changes };
 }
 
 function describeMovement(changes: readonly string[], { moved, flows }: Movement): string {
-  const flowRows = flows.map(({ from, to, fraction }) => [from ?? NONE, "→", to ?? NONE, percent(fraction)]);
+  const flowRows = flows.map(({ from, to, fraction }) => [shown(from), "→", shown(to), percent(fraction)]);
   return (
     `plan: ${changes.join(", ")}\n` +
     `moved: ${percent(moved)} of the key space\n` +
@@ -142,7 +190,7 @@ function describeMovement(changes: readonly string[], { moved, flows }: Movement
 }
 
 /** [id, from, to] for each id whose region differs between the two rings. */
-function* movedSessions(before: RegionRouter, after: RegionRouter, ids: readonly string[]): Generator<[string, string | null, string | null]> {
+function* movedSessions(before: RegionRouter, after: RegionRouter, ids: readonly string[]): Generator<[string, Region, Region]> {
   const from = before.routeMany(ids);
   const to = after.routeMany(ids);
   for (let i = 0; i < ids.length; i++) if (from[i] !== to[i]) yield [ids[i], from[i], to[i]];

@@ -1,10 +1,11 @@
 // Output lines for `route`. TSV is built as bytes straight from the input bytes: no per-line
 // strings, no re-encoding, which makes it several times cheaper than string concatenation.
+import { escapeName } from "./escape.js";
 import { LineCursor } from "./lines.js";
 
 const EMPTY = new Uint8Array(0);
 
-/** "\tregion\n" as UTF-8 for each region name, encoded once. */
+/** "\tregion\n" as UTF-8 for each region name (escaped: escape.ts), encoded once. */
 export class RegionSuffixes {
   private readonly names: string[] = [];
   private readonly indexes = new Map<string, number>();
@@ -15,7 +16,7 @@ export class RegionSuffixes {
   constructor(regions: Iterable<string>) {
     let maxBytes = 0;
     for (const region of regions) {
-      const suffix = Buffer.from(`\t${region}\n`);
+      const suffix = Buffer.from(`\t${escapeName(region)}\n`);
       this.indexes.set(region, this.names.length);
       this.names.push(region);
       this.suffixes.push(suffix);

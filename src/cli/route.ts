@@ -6,10 +6,11 @@ import type { Command } from "./command.js";
 import { knownSize, openInputs } from "./inputs.js";
 import { FORMATS, type Format, hasPositions, LineRouter } from "./line-router.js";
 import { lineChunks } from "./lines.js";
+import { LongLine } from "./long-line.js";
 import { writeOut } from "./output.js";
 import { Progress } from "./progress.js";
 import { parseInteger, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
-import { UsageError } from "./usage-error.js";
+import { IoError, UsageError } from "./usage-error.js";
 import { WorkerPool } from "./worker-pool.js";
 
 /** With --threads auto, inputs this large are worth the workers' start-up (tens of ms each). */
@@ -25,9 +26,11 @@ export const route: Command = {
 
 Reads session ids, one per line, from the FILEs (or stdin when none is given, or "-") and writes
 one line per input line, in order: "id<TAB>region" (tsv, the default) or, with --format json,
-{"id":"…","region":"…"}. An empty line is the empty id; a "\\r" before "\\n" is dropped; a last
-line without "\\n" counts. Memory stays bounded for any input size. A progress bar appears on
-stderr when stderr is a terminal and the input size is known.
+{"id":"…","region":"…"}. An empty line is the empty id; a "\\r" that ends a line is dropped
+(before "\\n" or at the end of the input); a last line without "\\n" counts. Region names with
+a backslash or control character are escaped in tsv (\\\\, \\n, \\r, \\t, \\u00XX). Memory
+stays bounded for any input and any line length. A progress bar appears on stderr when stderr is
+a terminal and the input size is known.
 
 ${RING_HELP}
 
@@ -59,15 +62,30 @@ Options:
     let pool: WorkerPool | null = null;
     // Outputs in input order; with workers, several pieces are in flight at once.
     const inFlight: Promise<Uint8Array | string>[] = [];
-    try {
-      for (const input of inputs) {
-        for await (const piece of lineChunks(input, advance)) {
-          if (!pool && workers > 1 && read >= startAt) pool = new WorkerPool(workers, { ring: router.toJSON(), format });
-          inFlight.push(pool ? pool.submit(piece) : Promise.resolve(here.render(piece)));
-          while (inFlight.length > (pool ? workers * PIECES_PER_WORKER : 0)) await writeOut(await inFlight.shift()!);
-        }
-      }
+    const flush = async () => {
       while (inFlight.length > 0) await writeOut(await inFlight.shift()!);
+    };
+    try {
+      try {
+        for (const input of inputs) {
+          for await (const piece of lineChunks(input, advance)) {
+            if (piece instanceof LongLine) {
+              // Rare and streamed: written here, in order, after the pieces before it.
+              await flush();
+              await here.writeLong(piece, writeOut);
+              continue;
+            }
+            if (!pool && workers > 1 && read >= startAt) pool = new WorkerPool(workers, { ring: router.toJSON(), format });
+            inFlight.push(pool ? pool.submit(piece) : Promise.resolve(here.render(piece)));
+            while (inFlight.length > (pool ? workers * PIECES_PER_WORKER : 0)) await writeOut(await inFlight.shift()!);
+          }
+        }
+      } catch (error) {
+        // An input failed midway: every line read before it is still written, then the error.
+        if (error instanceof IoError) await flush();
+        throw error;
+      }
+      await flush();
     } finally {
       await pool?.close();
     }

@@ -4,6 +4,8 @@ import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { bar, columns, percent, points } from "./table.js";
+import { escapeName } from "./escape.js";
+import { writeOut } from "./output.js";
 import { noPositionals } from "./usage-error.js";
 
 const BAR_WIDTH = 30;
@@ -39,7 +41,8 @@ export const stats: Command = {
 
 For each region: its weight, virtual nodes (weight × vnodes-per-weight), expected share
 (weight / total weight), exact share of the key space (computed from the ring's arcs, not
-sampled), deviation (share − expected, in percentage points) and a bar of the share.
+sampled), deviation (share − expected, in percentage points) and a bar of the share. Region names
+with a backslash or control character are escaped in the table (\\\\, \\n, \\r, \\t, \\u00XX).
 
 ${RING_HELP}
 
@@ -56,17 +59,16 @@ Options:
     const rows = regionStats(router);
     if (parsed.has("json")) {
       const summary = { vnodesPerWeight: router.vnodesPerWeight, fingerprint: router.fingerprint(), regions: rows };
-      process.stdout.write(`${JSON.stringify(summary)}\n`);
-      return;
+      return writeOut(`${JSON.stringify(summary)}\n`);
     }
     const scale = Math.max(0, ...rows.map((row) => row.share));
     const vnodes = rows.reduce((sum, row) => sum + row.vnodes, 0);
-    process.stdout.write(
+    return writeOut(
       columns(
         [
           ["region", "weight", "vnodes", "expected", "share", "deviation", ""],
           ...rows.map((row) => [
-            row.region,
+            escapeName(row.region),
             String(row.weight),
             String(row.vnodes),
             percent(row.expectedShare),

@@ -1,7 +1,16 @@
-// Bad input from the person at the terminal: the CLI prints the message as one line on stderr and
-// exits with status 2. Anything else that escapes is a bug and keeps its stack trace.
+// The failures the CLI reports as one line on stderr (main.ts prints them; docs/cli.md lists the
+// statuses): a UsageError is bad input found before the command writes anything (status 2); an
+// IoError is input or output that failed once it had started (status 3). Anything else that
+// escapes is a bug and keeps its stack trace (status 1).
+import { constants } from "node:buffer";
+
 export class UsageError extends Error {
   override readonly name = "UsageError";
+}
+
+/** A read or write that failed after the command started: stdout may hold part of the output. */
+export class IoError extends Error {
+  override readonly name = "IoError";
 }
 
 /** Run a library call whose TypeError/RangeError means "the user's input is bad"; prefix the context. */
@@ -24,13 +33,32 @@ const SYSTEM_REASONS: Record<string, string> = {
   ENOTDIR: "a path component is not a directory",
   ELOOP: "too many symbolic links",
   EMFILE: "too many open files",
+  EIO: "input/output error",
+  ENOSPC: "no space left on device",
+  EDQUOT: "disk quota exceeded",
+  EFBIG: "file too large",
+  EROFS: "read-only file system",
+  EBADF: "bad file descriptor",
+  ENXIO: "no such device or address",
+  ECONNRESET: "connection reset by peer",
+  // Node's, for a file read whole into a string (a --ring file).
+  ERR_STRING_TOO_LONG: `its text is longer than ${constants.MAX_STRING_LENGTH} characters, the longest string JavaScript can hold`,
 };
 
-/** A file-system failure as a UsageError naming what was being read. */
-export function fileError(what: string, path: string, error: unknown): UsageError {
+/**
+ * Why a system call failed, in words: ours for the usual codes, else libuv's ("EXDEV:
+ * cross-device link not permitted, rename" → "cross-device link not permitted"), else the message.
+ */
+export function reasonOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
-  const reason = typeof code === "string" && SYSTEM_REASONS[code] ? SYSTEM_REASONS[code] : String((error as Error)?.message ?? error);
-  return new UsageError(`cannot read ${what} ${JSON.stringify(path)}: ${reason}`);
+  if (typeof code === "string" && SYSTEM_REASONS[code]) return SYSTEM_REASONS[code];
+  const message = String((error as Error | null)?.message ?? error);
+  return /^[A-Z0-9_]+: ([^,]+)/.exec(message)?.[1] ?? message;
+}
+
+/** A file-system failure before any output, as a UsageError naming what was being read. */
+export function fileError(what: string, path: string, error: unknown): UsageError {
+  return new UsageError(`cannot read ${what} ${JSON.stringify(path)}: ${reasonOf(error)}`);
 }
 
 /** For commands that take no file arguments. */

@@ -1,5 +1,5 @@
 // Bad input through the real bin: one line on stderr, exit status 2, nothing on stdout, no stack.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -131,6 +131,21 @@ describe("bad input", () => {
     expect(result.stderr).toContain(fragment);
     expect(result.stderr).not.toMatch(/\bat .+:\d+:\d+/);
     if (!args.includes("--ring")) expect(result.stderr).not.toMatch(LIBRARY_NAMES);
+  });
+});
+
+describe("a --ring file past the longest string [big]", () => {
+  it("says so in one line, status 2", () => {
+    // Sparse: 600 MB of zero bytes on no disk at all, read whole by the command.
+    const huge = join(dir, "huge.json");
+    writeFileSync(huge, "");
+    truncateSync(huge, 600_000_000);
+    const result = cli(["stats", "--ring", huge]);
+    expect(result).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: `region-router: cannot read --ring file ${JSON.stringify(huge)}: its text is longer than 536870888 characters, the longest string JavaScript can hold\n`,
+    });
   });
 });
 

@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { decodeLines, lineChunks, LineCursor, lineSpans, maxLines } from "../../src/cli/lines.js";
 import { RegionSuffixes, renderTsv } from "../../src/cli/render.js";
-import type { Input } from "../../src/cli/inputs.js";
+import { memoryInput } from "./line-model.js";
 
 /** The rule, written the obvious way, over the bytes as Latin-1 text (one char per byte). */
 function modelLines(bytes: Uint8Array): string[] {
@@ -83,25 +83,13 @@ describe("renderTsv", () => {
 });
 
 describe("lineChunks", () => {
-  /** An Input over `text` that hands out at most `step` bytes per read. */
-  function input(text: Buffer, step: number): Input {
-    let at = 0;
-    return {
-      name: "test",
-      size: text.length,
-      async read(into, offset) {
-        const bytes = text.copy(into, offset, at, Math.min(text.length, at + step, at + into.length - offset));
-        at += bytes;
-        return bytes;
-      },
-    };
-  }
+  const input = (text: Buffer, step: number) => memoryInput(text, [step]);
 
   it("cuts at line ends only: the pieces' lines are the input's lines, whatever the reads", async () => {
     const text = Buffer.from(Array.from({ length: 5000 }, (_, i) => (i % 7 === 0 ? `l${i}\r` : `line-${i}`)).join("\n"));
     for (const step of [1, 3, 1000, 1 << 20]) {
       const ids: string[] = [];
-      for await (const chunk of lineChunks(input(text, step))) ids.push(...decodeLines(chunk));
+      for await (const chunk of lineChunks(input(text, step))) ids.push(...decodeLines(chunk as Buffer));
       expect(ids, `reads of ${step} bytes`).toEqual(modelLines(text));
     }
   });
@@ -109,7 +97,7 @@ describe("lineChunks", () => {
   it("gives nothing for an empty input and drops only the final newline", async () => {
     const pieces = async (text: string) => {
       const out: string[] = [];
-      for await (const chunk of lineChunks(input(Buffer.from(text), 4))) out.push(chunk.toString());
+      for await (const chunk of lineChunks(input(Buffer.from(text), 4))) out.push((chunk as Buffer).toString());
       return out;
     };
     expect(await pieces("")).toEqual([]);

@@ -1,6 +1,6 @@
 // Runs the real built `region-router` bin (dist/cli/main.js, which the globalSetup test/setup/packed-package.ts
 // builds when stale) in a child process.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn, spawnSync, type StdioOptions } from "node:child_process";
 import { fileURLToPath } from "node:url";
 
 export const BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
@@ -19,6 +19,23 @@ export function cli(args: readonly string[], input?: string | Buffer): CliResult
   });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** cli(), with stdout as bytes: for output that is not valid UTF-8 (ids copied as read). */
+export function cliBytes(args: readonly string[], input?: string | Buffer): { status: number | null; stdout: Buffer; stderr: string } {
+  const result = spawnSync(process.execPath, [BIN, ...args], { input: input ?? "", maxBuffer: 1 << 30 });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr.toString("utf8") };
+}
+
+/**
+ * Run the bin with the given stdio (file descriptors, "pipe", "ignore"): for stdin or stdout that
+ * is a file, a directory or a device. Whatever is "pipe" comes back as text ("" otherwise).
+ */
+export function cliWithStdio(args: readonly string[], stdio: StdioOptions, input?: string): CliResult {
+  const result = spawnSync(process.execPath, [BIN, ...args], { stdio, input, maxBuffer: 1 << 30, encoding: "utf8" });
+  if (result.error) throw result.error;
+  return { status: result.status, stdout: result.stdout ?? "", stderr: result.stderr ?? "" };
 }
 
 /** Start the bin and stream `input` into it; resolves with everything it wrote. */

@@ -1,0 +1,144 @@
+// Input and output that fail once the command has started (issue 15, item 4), through the real
+// bin: each failure is one line on stderr that names the file (or stdin, stdout) and the cause,
+// never a stack trace. Status 2 when the command had not started (nothing written), 3 when it
+// failed midway (stdout holds what was written before); a reader that goes away (EPIPE) ends the
+// command quietly with status 0.
+import { spawn } from "node:child_process";
+import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { afterAll, describe, expect, it } from "vitest";
+import { CryptoPortRouter } from "../../bench/crypto-port.mjs";
+import { BIN, cli, cliWithStdio, SEED_RING } from "../support/cli.js";
+
+const dir = mkdtempSync(join(tmpdir(), "region-router-cli-io-"));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+const good = join(dir, "good.txt");
+writeFileSync(good, "a\nb\n");
+const many = join(dir, "many.txt");
+writeFileSync(many, Array.from({ length: 300_000 }, (_, i) => `k${i}`).join("\n"));
+
+const model = new CryptoPortRouter();
+for (const region of ["sf", "london", "bangalore"]) model.addRegion(region, 3);
+
+/** A file that opens but whose reads fail (EIO): the process's own memory at address 0. */
+const FAILING = "/proc/self/mem";
+const hasFailing = existsSync(FAILING);
+const hasFull = existsSync("/dev/full");
+
+/** Exactly one line on stderr, "region-router: " and the message, with no stack trace. */
+function expectOneLine(stderr: string, message: string): void {
+  expect(stderr).toBe(`region-router: ${message}\n`);
+  expect(stderr).not.toMatch(/\bat .+:\d+:\d+|internal error|Uncaught|node:/);
+}
+
+/** Run with a file descriptor as stdin or stdout. */
+function withFd(path: string, flags: string, run: (fd: number) => ReturnType<typeof cli>) {
+  const fd = openSync(path, flags);
+  try {
+    return run(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+describe("input that fails", () => {
+  it("stdin that is a directory: status 2 before anything is written", () => {
+    const result = withFd(dir, "r", (fd) => cliWithStdio(["route", ...SEED_RING], [fd, "pipe", "pipe"]));
+    expect(result.stdout).toBe("");
+    expect(result.status).toBe(2);
+    expectOneLine(result.stderr, "cannot read stdin: is a directory");
+  });
+
+  it("plan --sessions - from a directory: status 2", () => {
+    const result = withFd(dir, "r", (fd) => cliWithStdio(["plan", ...SEED_RING, "--add", "tokyo=1", "--sessions", "-"], [fd, "pipe", "pipe"]));
+    expect(result).toMatchObject({ status: 2, stdout: "" });
+    expectOneLine(result.stderr, "cannot read stdin: is a directory");
+  });
+
+  it.runIf(hasFailing)("a file whose reads fail: status 3, the file and the cause named", () => {
+    const result = cli(["route", ...SEED_RING, FAILING]);
+    expect(result.stdout).toBe("");
+    expect(result.status).toBe(3);
+    expectOneLine(result.stderr, `cannot read input file ${JSON.stringify(FAILING)}: input/output error`);
+  });
+
+  it.runIf(hasFailing)("a read that fails after output: the lines before it stay, whole, and status 3", () => {
+    for (const threads of ["1", "2"]) {
+      const result = cli(["route", ...SEED_RING, "--threads", threads, good, FAILING]);
+      expect(result.stdout).toBe(`a\t${model.route("a")}\nb\t${model.route("b")}\n`);
+      expect(result.status).toBe(3);
+      expectOneLine(result.stderr, `cannot read input file ${JSON.stringify(FAILING)}: input/output error`);
+    }
+  });
+
+  it.runIf(hasFailing)("plan --sessions with a file whose reads fail: the plan, then status 3", () => {
+    for (const json of [[], ["--json"]]) {
+      const result = cli(["plan", ...SEED_RING, "--add", "tokyo=1", "--sessions", FAILING, ...json]);
+      expect(result.stdout).not.toBe("");
+      expect(result.status).toBe(3);
+      expectOneLine(result.stderr, `cannot read --sessions file ${JSON.stringify(FAILING)}: input/output error`);
+    }
+  });
+
+  it.runIf(hasFailing)("stdin whose reads fail: status 3", () => {
+    const result = withFd(FAILING, "r", (fd) => cliWithStdio(["route", ...SEED_RING], [fd, "pipe", "pipe"]));
+    expect(result).toMatchObject({ status: 3, stdout: "" });
+    expectOneLine(result.stderr, "cannot read stdin: input/output error");
+  });
+});
+
+describe.runIf(hasFull)("stdout on a full disk (/dev/full)", () => {
+  const commands: [string, string[]][] = [
+    ["route", ["route", ...SEED_RING, good]],
+    ["route, a large input", ["route", ...SEED_RING, many]],
+    ["route in 2 threads", ["route", ...SEED_RING, "--threads", "2", many]],
+    ["route --format json", ["route", ...SEED_RING, "--format", "json", good]],
+    ["stats", ["stats", ...SEED_RING]],
+    ["stats --json", ["stats", ...SEED_RING, "--json"]],
+    ["plan", ["plan", ...SEED_RING, "--add", "tokyo=1"]],
+    ["plan --sessions", ["plan", ...SEED_RING, "--add", "tokyo=1", "--sessions", many]],
+    ["plan --json --sessions", ["plan", ...SEED_RING, "--add", "tokyo=1", "--json", "--sessions", many]],
+    ["--help", ["--help"]],
+    ["route --help", ["route", "--help"]],
+    ["--version", ["--version"]],
+  ];
+  it.each(commands)("%s: one line naming stdout and the cause, status 3", (_what, args) => {
+    const result = withFd("/dev/full", "w", (fd) => cliWithStdio(args, ["ignore", fd, "pipe"]));
+    expect(result.status).toBe(3);
+    expectOneLine(result.stderr, "cannot write stdout: no space left on device");
+  });
+});
+
+/** Run the bin with its stdout a pipe whose reader is already gone. */
+function readerGone(args: readonly string[], input?: string): Promise<{ status: number | null; stderr: string }> {
+  const child = spawn(process.execPath, [BIN, ...args], { stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
+  child.stdout!.destroy();
+  if (input !== undefined) {
+    child.stdin!.on("error", () => {});
+    child.stdin!.end(input);
+  }
+  let stderr = "";
+  child.stderr!.on("data", (chunk) => (stderr += chunk));
+  return new Promise((resolve) => child.on("close", (status) => resolve({ status, stderr })));
+}
+
+describe("a reader that goes away (EPIPE)", () => {
+  const commands: [string, string[]][] = [
+    ["route", ["route", ...SEED_RING, many]],
+    ["route in 2 threads", ["route", ...SEED_RING, "--threads", "2", many]],
+    ["route --format json", ["route", ...SEED_RING, "--format", "json", many]],
+    ["stats", ["stats", ...SEED_RING]],
+    ["plan", ["plan", ...SEED_RING, "--add", "tokyo=1"]],
+    ["plan --sessions", ["plan", ...SEED_RING, "--add", "tokyo=1", "--sessions", many]],
+    ["--help", ["--help"]],
+  ];
+  it.each(commands)("%s: stops quietly, status 0", async (_what, args) => {
+    expect(await readerGone(args)).toEqual({ status: 0, stderr: "" });
+  });
+
+  it("route from a stdin pipe: stops quietly, status 0", async () => {
+    const ids = Array.from({ length: 100_000 }, (_, i) => `p${i}`).join("\n");
+    expect(await readerGone(["route", ...SEED_RING], ids)).toEqual({ status: 0, stderr: "" });
+  });
+});
