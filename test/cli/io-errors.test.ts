@@ -8,7 +8,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CryptoPortRouter } from "../../bench/crypto-port.mjs";
+import { ModelRouter as CryptoPortRouter } from "../support/model.mjs";
 import { BIN, cli, cliWithStdio, SEED_RING } from "../support/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "region-router-cli-io-"));

@@ -13,10 +13,9 @@ import type { Input } from "../../src/cli/inputs.js";
 import { lineChunks, LineCursor } from "../../src/cli/lines.js";
 import { LongLine, routeDigest, writeLongId } from "../../src/cli/long-line.js";
 import { IoError } from "../../src/cli/usage-error.js";
-import { sessionId } from "../support/arbitraries.js";
+import { definition, sessionId, vnodesPerWeight } from "../support/arbitraries.js";
 import { buildRouter } from "../support/build.js";
 import { engines } from "../support/engines.js";
-import { definition, vnodesPerWeight } from "../support/ring-arbitraries.js";
 import { memoryInput as input, modelLines } from "./line-model.js";
 
 /** What route() hashes for a line: the UTF-8 of the id decoded as the CLI decodes short lines. */

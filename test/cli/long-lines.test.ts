@@ -11,7 +11,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { position } from "../../bench/crypto-port.mjs";
+import { position } from "../support/model.mjs";
 import { RegionRouter } from "../../src/index.js";
 import { BIN, cli, cliBytes, SEED_RING } from "../support/cli.js";
 import { modelLines } from "./line-model.js";

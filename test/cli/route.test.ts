@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { RegionRouter } from "../../src/index.js";
 import { cli, cliStreaming, SEED_RING } from "../support/cli.js";
-import { CryptoPortRouter } from "../../bench/crypto-port.mjs";
+import { ModelRouter as CryptoPortRouter } from "../support/model.mjs";
 
 const dir = mkdtempSync(join(tmpdir(), "region-router-cli-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -5,7 +5,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { CryptoPortRouter } from "../../bench/crypto-port.mjs";
+import { ModelRouter as CryptoPortRouter } from "../support/model.mjs";
 import { BIN, SEED_RING } from "../support/cli.js";
 
 const hasScript = spawnSync("script", ["--version"]).status === 0;
