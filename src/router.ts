@@ -114,11 +114,34 @@ export class RegionRouterBase {
       if (this.#regions.has(region)) remove.push(owner);
       if (count > 0) add.push({ owner, name: region, count });
     }
-    this.#ring.update(remove, add);
+    this.#update(remove, add);
     // The ring changed: only now commit the table.
     for (const [region, { owner }] of order) this.#names[owner] = region;
     this.#regions = order;
     this.#freeOwners = free;
+  }
+
+  /**
+   * The ring's update, all or nothing. The table is committed only after it, so a ring that a
+   * failure left damaged (Ring.intact) is rebuilt from the table, as it was, before the error goes
+   * on; if even that fails, the ring stays damaged, refuses every question, and the error says so.
+   */
+  #update(remove: readonly number[], add: readonly VnodeRun[]): void {
+    try {
+      this.#ring.update(remove, add);
+    } catch (error) {
+      if (this.#ring.intact) throw error;
+      const runs: VnodeRun[] = [];
+      for (const [name, { owner, weight }] of this.#regions) if (weight > 0) runs.push({ owner, name, count: weight * this.#k });
+      try {
+        const ring = this.#ring.empty();
+        ring.update([], runs);
+        this.#ring = ring;
+      } catch (cause) {
+        throw new Error("an update failed midway and the ring could not be rebuilt: this router is unusable (RegionRouter.fromJSON(router.toJSON()) makes a new one)", { cause });
+      }
+      throw error;
+    }
   }
 
   /** Remove a region and its virtual nodes; false (and nothing changed) when it was not there. */
@@ -126,7 +149,7 @@ export class RegionRouterBase {
     checkRegion(region);
     const entry = this.#regions.get(region);
     if (!entry) return false;
-    this.#ring.update([entry.owner], []);
+    this.#update([entry.owner], []);
     this.#regions.delete(region);
     this.#names[entry.owner] = undefined;
     this.#freeOwners.push(entry.owner);

@@ -31,10 +31,15 @@ export interface Ring {
   /** The 128-bit position of the virtual node at a position index (0 <= index < size). */
   positionAt(index: number): bigint;
   /**
-   * Drop every virtual node of the `remove` owners, then add the `add` runs, in one merge.
-   * All or nothing: when it throws (memory cannot grow), the ring is unchanged.
+   * Drop every virtual node of the `remove` owners, then add the `add` runs, in one merge. When it
+   * throws, the ring is unchanged (memory could not be had: a RangeError, before anything moved),
+   * or, after a failure past that point, `intact` is false and the router rebuilds the ring.
    */
   update(remove: readonly number[], add: readonly VnodeRun[]): void;
+  /** False once an update failed midway: nothing the ring holds can be trusted. */
+  readonly intact: boolean;
+  /** A new, empty ring of the same engine. */
+  empty(): Ring;
   /** The 16-byte MD5 digest of the UTF-8 of text (the engine's own MD5, for fingerprints). */
   md5(text: string): Uint8Array;
   /** An independent copy. */

@@ -130,6 +130,15 @@ export class PureRing implements Ring {
     return Uint8Array.from({ length: 16 }, (_, i) => words[i >> 2] >>> (24 - 8 * (i & 3)));
   }
 
+  /** Updates build new arrays and swap them in: a failure leaves the old ones in place. */
+  get intact(): boolean {
+    return true;
+  }
+
+  empty(): Ring {
+    return new PureRing();
+  }
+
   clone(): Ring {
     return new PureRing(this.positions.slice(), this.owners.slice());
   }

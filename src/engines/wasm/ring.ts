@@ -19,8 +19,17 @@ export class WasmRing extends RingMemory implements Ring {
   /** One more than the highest owner ever added: the removal mask's length. */
   #maskLength = 0;
 
+  /** False from the first in-place write of an update until its last: see Ring.intact. */
+  intact = true;
+
   get size(): number {
+    this.#check();
     return this.n;
+  }
+
+  /** A damaged ring (see Ring.intact) answers nothing rather than something wrong. */
+  #check(): void {
+    if (!this.intact) throw new Error("this router's ring was damaged by a failed update and could not be rebuilt");
   }
 
   route(key: string): number {
@@ -29,6 +38,7 @@ export class WasmRing extends RingMemory implements Ring {
   }
 
   routeMany(keys: readonly string[]): Int32Array {
+    this.#check();
     const out = new Int32Array(keys.length);
     if (this.n === 0) return out.fill(-1);
     for (let start = 0; start < keys.length; start += CHUNK) {
@@ -73,6 +83,7 @@ export class WasmRing extends RingMemory implements Ring {
   }
 
   locate(key: string): number {
+    this.#check();
     const at = this.planKey(maxUtf8Bytes(key));
     return this.wasm.locate(at, encodeUtf8(key, this.bytes, at), this.ring, this.n, this.table, this.bits);
   }
@@ -86,9 +97,11 @@ export class WasmRing extends RingMemory implements Ring {
       maskLength = Math.max(maskLength, run.owner + 1);
       nameBytes = Math.max(nameBytes, maxUtf8Bytes(vnodePrefix(run.name)) + DIGITS);
     }
-    // Everything is reserved before anything is touched.
+    // Everything is reserved before anything is touched; from the first write on, a failure (only a
+    // WebAssembly trap could) leaves intact false, and the router rebuilds the ring.
     const plan = this.planUpdate(m, maskLength, nameBytes);
     const wasm = this.wasm;
+    this.intact = false;
     let kept = this.n;
     if (remove.length > 0) {
       this.bytes.fill(0, plan.mask, plan.mask + maskLength);
@@ -108,6 +121,7 @@ export class WasmRing extends RingMemory implements Ring {
     this.resize(kept + m);
     wasm.buildTable(this.ring, this.n, this.table, this.bits);
     this.#maskLength = maskLength;
+    this.intact = true;
     if (this.bytes.length - this.neededBytes > IDLE_BYTES + this.neededBytes / 4) this.compact();
   }
 
@@ -118,7 +132,12 @@ export class WasmRing extends RingMemory implements Ring {
     return this.bytes.slice(at, at + 16);
   }
 
+  empty(): Ring {
+    return new WasmRing(this.make);
+  }
+
   clone(): Ring {
+    this.#check();
     const copy = new WasmRing(this.make);
     this.copyInto(copy);
     copy.#maskLength = this.#maskLength;
