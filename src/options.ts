@@ -1,5 +1,5 @@
 // Constructor options and the virtual-node budget they imply.
-import { checkInteger, checkRecord } from "./validate.js";
+import { checkInteger, checkRecord, describe } from "./validate.js";
 
 /** Options for `new RegionRouter(options)`. */
 export interface RouterOptions {
@@ -38,7 +38,7 @@ export function vnodeCount(region: string, weight: number, vnodesPerWeight: numb
   const count = weight * vnodesPerWeight;
   if (count > MAX_VNODES) {
     throw new RangeError(
-      `weight × vnodesPerWeight must be at most MAX_VNODES (${MAX_VNODES}) for region ${JSON.stringify(region)}, ` +
+      `weight × vnodesPerWeight must be at most MAX_VNODES (${MAX_VNODES}) for region ${describe(region)}, ` +
         `got ${weight} × ${vnodesPerWeight} = ${count}`,
     );
   }

@@ -104,7 +104,7 @@ export class RegionRouterBase {
       const owner = known ? known.owner : (free.pop() ?? this.#names.length + fresh++);
       if (owner >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
       order.delete(region);
-      order.set(region, { owner, weight });
+      order.set(region, { owner, weight: weight + 0 }); // -0 is stored as 0
       touched.set(region, count);
     }
     const remove: number[] = [];
@@ -171,11 +171,15 @@ export class RegionRouterBase {
     if (!Array.isArray(sessionIds)) {
       throw new TypeError(`sessionIds must be an array of strings, got ${describe(sessionIds)}`);
     }
-    // The parameter name is built only for a bad id: a template string per id would allocate.
-    for (let i = 0; i < sessionIds.length; i++) {
-      if (typeof sessionIds[i] !== "string") checkSessionId(sessionIds[i], `sessionIds[${i}]`);
+    // Each element is read once, into a copy the engine routes: a getter or a proxy cannot hand
+    // validation one value and the engine another. The parameter name is built only for a bad id.
+    const ids = new Array<string>(sessionIds.length);
+    for (let i = 0; i < ids.length; i++) {
+      const id = sessionIds[i];
+      if (typeof id !== "string") checkSessionId(id, `sessionIds[${i}]`);
+      ids[i] = id;
     }
-    return namesOf(this.#ring.routeMany(sessionIds), this.#names);
+    return namesOf(this.#ring.routeMany(ids), this.#names);
   }
 
   [INTERNALS](): RouterInternals {

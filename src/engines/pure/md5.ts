@@ -20,8 +20,12 @@ export class Md5 {
     if (len + 72 > this.bytes.length) {
       let size = this.bytes.length;
       while (size < len + 72) size *= 2;
-      this.bytes = new Uint8Array(size);
-      this.words = new Int32Array(this.bytes.buffer);
+      // Both views first, then both fields: a failure between them must not leave words over the
+      // old buffer and bytes over the new one (every later digest would be wrong).
+      const bytes = new Uint8Array(size);
+      const words = new Int32Array(bytes.buffer);
+      this.bytes = bytes;
+      this.words = words;
     }
     return this.bytes;
   }

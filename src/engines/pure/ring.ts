@@ -119,8 +119,10 @@ export class PureRing implements Ring {
       owners[out++] = addedOwners[b];
     }
     copyOld(n);
-    this.positions = positions.subarray(0, 4 * out);
-    this.owners = owners.subarray(0, out);
+    // Both views first, then both fields: nothing can fail between the two assignments.
+    const kept = positions.subarray(0, 4 * out), keptOwners = owners.subarray(0, out);
+    this.positions = kept;
+    this.owners = keptOwners;
   }
 
   md5(text: string): Uint8Array {

@@ -65,9 +65,21 @@ export function compileCore(bytes: () => Uint8Array<ArrayBuffer> = () => decodeH
   return (core ??= new WebAssembly.Module(bytes()));
 }
 
+/**
+ * A new instance of `module`. Each WebAssembly router has its own instance and memory, and V8 runs
+ * out of room for them at around 12,900 live ones: the error says so, and what to do.
+ */
+export function newInstance(module: WebAssembly.Module, imports: WebAssembly.Imports): CoreExports {
+  try {
+    return new WebAssembly.Instance(module, imports).exports as unknown as CoreExports;
+  } catch (cause) {
+    throw new RangeError("cannot create another WebAssembly instance (each router and clone has its own; about 12,900 can be live at once): reuse routers, or use region-router/pure", { cause });
+  }
+}
+
 /** A fresh instance with its own linear memory, ready for any call. */
 export const instantiate: Instantiate = () => {
-  const exports = { ...(new WebAssembly.Instance(compileCore(), {}).exports as unknown as CoreExports) };
+  const exports = { ...newInstance(compileCore(), {}) };
   new Uint32Array(exports.memory.buffer, exports.md5Constants(), 64).set(md5Constants());
   return exports;
 };

@@ -5,7 +5,7 @@
 // it: region-router in Node and region-router/simd, not the browser build. Those entries also
 // decode both modules with Node's Buffer where it exists (see fromHex).
 import { coreWasm, simdWasm } from "./code.generated.js";
-import { compileCore, decodeHex, instantiate, type CoreExports, type Instantiate } from "./module.js";
+import { compileCore, decodeHex, instantiate, newInstance, type CoreExports, type Instantiate } from "./module.js";
 
 let simd: WebAssembly.Module | null | undefined;
 
@@ -38,7 +38,7 @@ export function attachSimd(module: WebAssembly.Module, core: CoreExports): CoreE
   const bytes = new Uint8Array(core.memory.buffer, at + 16, 32);
   for (let i = 0; i < 16; i++) bytes[i] = i, bytes[16 + i] = i ^ 3;
   const imports = { env: { memory: core.memory, locate: core.locate } };
-  return (new WebAssembly.Instance(module, imports).exports as unknown as CoreExports).routeMany;
+  return newInstance(module, imports).routeMany;
 }
 
 /**

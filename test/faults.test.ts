@@ -1,0 +1,183 @@
+// Fault injection: every step of a run of mixed operations that can fail (memory.grow, creating a
+// WebAssembly instance, every WebAssembly call an update or a batch makes, and for the pure engine
+// every typed array it allocates) is made to fail at the n-th opportunity, for every n, on every
+// engine. After each failure the router must be exactly as before the failing call (weights,
+// fingerprint, shares, thousands of routes), and after the rest of the run exactly as a run without
+// failures. A failure after an update's first write to the ring (an injected trap) is the case the
+// router's rebuild from its table exists for.
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Instantiate } from "../src/engines/wasm/module.js";
+import { instantiate } from "../src/engines/wasm/module.js";
+import { WasmRing } from "../src/engines/wasm/ring.js";
+import { instantiateWithSimd } from "../src/engines/wasm/simd.js";
+import { PureRing } from "../src/engines/pure/ring.js";
+import type { RouterOptions } from "../src/options.js";
+import { RegionRouterBase } from "../src/router.js";
+
+/** Counts the opportunities to fail while armed, and fails the failAt-th (0: none). */
+class Faults {
+  armed = false;
+  count = 0;
+  failAt = 0;
+  hit(step: string, error: new (message: string) => Error = WebAssembly.RuntimeError): void {
+    if (!this.armed) return;
+    if (++this.count === this.failAt) throw new error(`injected failure: ${step}`);
+  }
+}
+
+const faults = new Faults();
+
+/** The core's calls that write to a ring, and the batch call. */
+const CALLS = ["removeOwners", "hashVnodes", "sortEntries", "mergeEntries", "buildTable", "routeMany", "locate"] as const;
+
+/** Instances whose creation and every call in CALLS can fail. */
+function faulty(make: Instantiate): Instantiate {
+  return () => {
+    faults.hit("new instance", RangeError);
+    const wasm = make();
+    for (const name of CALLS) {
+      const call = wasm[name] as (...args: number[]) => number;
+      (wasm as unknown as Record<string, unknown>)[name] = (...args: number[]) => {
+        faults.hit(name);
+        return call(...args);
+      };
+    }
+    return wasm;
+  };
+}
+
+class SimdRouter extends RegionRouterBase {
+  constructor(options?: RouterOptions) {
+    super(new WasmRing(faulty(instantiateWithSimd)), options);
+  }
+}
+class ScalarRouter extends RegionRouterBase {
+  constructor(options?: RouterOptions) {
+    super(new WasmRing(faulty(instantiate)), options);
+  }
+}
+class PureRouter extends RegionRouterBase {
+  constructor(options?: RouterOptions) {
+    super(new PureRing(), options);
+  }
+}
+
+const grow = WebAssembly.Memory.prototype.grow;
+vi.spyOn(WebAssembly.Memory.prototype, "grow").mockImplementation(function (this: WebAssembly.Memory, delta: number) {
+  faults.hit("memory.grow", RangeError);
+  return grow.call(this, delta);
+});
+
+/** For the pure engine: every typed array it allocates while armed can fail. */
+const TYPED = ["Int32Array", "Uint32Array", "Uint8Array"] as const;
+const originals = Object.fromEntries(TYPED.map((name) => [name, globalThis[name]]));
+function failingTypedArrays(): void {
+  for (const name of TYPED) {
+    const Base = originals[name] as unknown as new (...args: unknown[]) => object;
+    (globalThis as Record<string, unknown>)[name] = class extends Base {
+      constructor(...args: unknown[]) {
+        faults.hit(`new ${name}`, RangeError);
+        super(...args);
+      }
+    };
+  }
+}
+afterEach(() => {
+  for (const name of TYPED) (globalThis as Record<string, unknown>)[name] = originals[name];
+});
+
+type Router = RegionRouterBase;
+const keys = Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? `long-session-${"x".repeat(60)}-${i}` : `s-${i}`));
+
+/** What must not change: weights, fingerprint, exact shares, and 3,000 routes asked two ways. */
+function observe(router: Router): unknown {
+  const armed = faults.armed;
+  faults.armed = false;
+  try {
+    return {
+      weights: [...router.weights()],
+      fingerprint: router.fingerprint(),
+      shares: [...router.shares()],
+      routes: keys.map((key) => router.route(key)),
+      batch: router.routeMany(keys),
+    };
+  } finally {
+    faults.armed = armed;
+  }
+}
+
+/**
+ * Mixed operations: adds, re-weights, weight 0, a removal, growth past 1 MiB and back (which moves
+ * the WebAssembly ring to a fresh instance; BIG virtual nodes), a clone, batches.
+ */
+const BIG = Number(process.env.FAULTS_BIG ?? 8000);
+const OPS: [string, (router: Router) => unknown][] = [
+  ["addRegions", (r) => r.addRegions([["a", 3], ["b", 5], ["c", 2]])],
+  ["addRegion", (r) => r.addRegion("d", 40)],
+  ["routeMany", (r) => r.routeMany(keys.slice(0, 100))],
+  ["removeRegion", (r) => r.removeRegion("b")],
+  ["re-weight", (r) => r.addRegion("a", 7)],
+  ["addRegions with weight 0 and a repeat", (r) => r.addRegions([["e", 100], ["f", 0], ["a", 1]])],
+  ["grow past 1 MiB", (r) => r.addRegion("big", BIG)],
+  ["clone", (r) => r.clone()],
+  ["shrink", (r) => r.removeRegion("big")],
+  ["route", (r) => r.route("one more")],
+  ["removeRegion again", (r) => r.removeRegion("e")],
+];
+
+/** Run the operations; the failAt-th opportunity fails. Returns the failing op's index (-1: none) after checking it. */
+function run(Router: new (options?: RouterOptions) => Router, failAt: number, counts?: number[]): { router: Router; failed: number } {
+  const router = new Router({ vnodesPerWeight: 10 });
+  faults.count = 0;
+  faults.failAt = failAt;
+  let failed = -1;
+  OPS.forEach(([, op], i) => {
+    const start = faults.count;
+    // Only the op holding the failing opportunity is observed around (observing is the slow part).
+    const failing = counts !== undefined && failAt > start && failAt <= start + counts[i];
+    const before = failing ? observe(router) : undefined;
+    faults.armed = true;
+    try {
+      op(router);
+    } catch (error) {
+      faults.armed = false;
+      // The failure itself, or the library's RangeError wrapping it (memory that cannot grow).
+      const { message, cause } = error as Error;
+      expect(`${message} ${(cause as Error | undefined)?.message}`, `op ${OPS[i][0]}`).toMatch(/injected failure/);
+      expect(failing, `op ${OPS[i][0]} failed where it was not expected to`).toBe(true);
+      expect(observe(router), `after the failure in ${OPS[i][0]}`).toEqual(before);
+      failed = i;
+      faults.failAt = 0;
+      op(router); // the same call again, now without a failure
+    } finally {
+      faults.armed = false;
+    }
+    counts?.length === OPS.length || counts?.push(faults.count - start);
+  });
+  return { router, failed };
+}
+
+describe.each([
+  ["WebAssembly with SIMD", SimdRouter, false],
+  ["WebAssembly, scalar", ScalarRouter, false],
+  ["pure", PureRouter, true],
+] as const)("fault injection on the %s engine", (_, Router, typedArrays) => {
+  it("after a failure at every opportunity, the router is as before the call, and ends as a run without failures", () => {
+    if (typedArrays) failingTypedArrays();
+    const counts: number[] = [];
+    const clean = run(Router, 0, counts);
+    const total = counts.reduce((sum, n) => sum + n, 0);
+    expect(total).toBeGreaterThan(OPS.length);
+    const expected = observe(clean.router);
+    const failedOps = new Set<number>();
+    for (let n = 1; n <= total; n++) {
+      // A failure may also be absorbed: moving to a smaller instance after a removal is only
+      // thrift, and keeps the larger memory when it fails.
+      const { router, failed } = run(Router, n, counts);
+      if (failed >= 0) failedOps.add(failed);
+      expect(observe(router), `the end of the run with opportunity ${n} failing`).toEqual(expected);
+    }
+    // Every operation had at least one opportunity to fail, and each was tried.
+    expect([...failedOps].sort((x, y) => x - y)).toEqual(OPS.map((_, i) => i).filter((i) => counts[i] > 0));
+  });
+});
