@@ -4,7 +4,7 @@ import { ownedPositions, type OwnedPositions } from "./operations/arcs.js";
 import { fingerprint } from "./operations/fingerprint.js";
 import { parseOptions, vnodeCount, type RouterOptions } from "./options.js";
 import { distinctOwnersFrom } from "./operations/preference.js";
-import type { Ring, VnodeRun } from "./engines/ring.js";
+import { DAMAGED, type Ring, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readPairs } from "./validate.js";
@@ -138,7 +138,7 @@ export class RegionRouterBase {
         ring.update([], runs);
         this.#ring = ring;
       } catch (cause) {
-        throw new Error("an update failed midway and the ring could not be rebuilt: this router is unusable (RegionRouter.fromJSON(router.toJSON()) makes a new one)", { cause });
+        throw new Error(DAMAGED, { cause });
       }
       throw error;
     }

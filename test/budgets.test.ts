@@ -1,16 +1,23 @@
 // Size budgets. Every WebAssembly module stays within 4 KiB (so it compiles synchronously anywhere),
-// and a browser app that imports RegionRouter pays at most 6 KiB minified + gzipped: the browser
-// build of region-router, which carries the core module and not the SIMD add-on (scripts/sizes.mjs
-// measures it; run that file to print the figures). region-router/simd, which adds the add-on, has
-// its own, larger budget. Start-up time is a benchmark figure (bench/startup.mjs), never asserted here.
+// and a browser app that imports RegionRouter pays at most 7 KiB minified + gzipped: the browser
+// build of region-router, which carries the core module and not the SIMD module (scripts/sizes.mjs
+// measures it; run that file to print the figures). region-router/simd, which adds the SIMD module,
+// has its own budget. Each budget keeps at least 5 % headroom (the last test), so that a change
+// never has to be squeezed in by tricks. The bundle budgets were 6 and 8 KiB until the hardening of
+// issue 15 (rebuilding a ring a failed update damaged; the messages at the instance and memory
+// limits) added ~360 B that the 6 KiB budget, set when the bundle was 6,127 B, could not hold; 7 KiB
+// is also the budget the dialects issue gives. Start-up time is a benchmark figure
+// (bench/startup.mjs), never asserted here.
 import { describe, expect, it } from "vitest";
 import { browserBundle } from "../scripts/sizes.mjs";
 import * as generated from "../src/engines/wasm/code.generated.js";
 import { packedAppRoot } from "./support/packed-app.js";
 
 const WASM_BUDGET = 4 * 1024;
-const BUNDLE_BUDGET = 6 * 1024;
-const SIMD_BUNDLE_BUDGET = 8 * 1024;
+const BUNDLE_BUDGET = 7 * 1024;
+const SIMD_BUNDLE_BUDGET = 9 * 1024;
+/** The least room each budget keeps free. */
+const HEADROOM = 0.05;
 
 const modules = Object.entries(generated as Record<string, string>)
   .filter(([name]) => name.endsWith("Wasm"))
@@ -39,5 +46,14 @@ describe("size budgets", () => {
     expect(code).toContain(generated.coreWasm);
     expect(code).toContain(generated.simdWasm);
     expect(gzipped).toBeLessThanOrEqual(SIMD_BUNDLE_BUDGET);
+  });
+
+  it(`every budget keeps ${HEADROOM * 100} % headroom`, async () => {
+    const sizes: [string, number, number][] = [
+      ...modules.map(([name, bytes]): [string, number, number] => [name, bytes.length, WASM_BUDGET]),
+      ["browser bundle", (await browserBundle("region-router", packedAppRoot())).gzipped, BUNDLE_BUDGET],
+      ["region-router/simd bundle", (await browserBundle("region-router/simd", packedAppRoot())).gzipped, SIMD_BUNDLE_BUDGET],
+    ];
+    for (const [name, size, budget] of sizes) expect(size, name).toBeLessThanOrEqual(budget * (1 - HEADROOM));
   });
 });

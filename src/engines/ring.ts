@@ -17,6 +17,10 @@ export interface VnodeRun {
   readonly count: number;
 }
 
+/** What a damaged ring that could not be rebuilt (Ring.intact) says, from the router and the ring alike. */
+export const DAMAGED =
+  "this router's ring was damaged by an update that failed midway and could not be rebuilt: make a new router with RegionRouter.fromJSON(router.toJSON())";
+
 export interface Ring {
   /** Number of virtual nodes on the ring. */
   readonly size: number;

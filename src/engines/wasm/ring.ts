@@ -2,12 +2,17 @@
 // this one extends) owns; hashing, sorting, merging and searching run in assembly/. Each call asks
 // layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
 import type { Ring, VnodeRun } from "../ring.js";
-import { sortBits, vnodePrefix } from "../ring.js";
+import { DAMAGED, sortBits, vnodePrefix } from "../ring.js";
 import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../../utf8.js";
 import { ENTRY_BYTES, RingMemory } from "./layout.js";
 
-/** routeMany works in chunks of this many keys, so its scratch memory stays bounded. */
+/**
+ * routeMany works in chunks of at most this many keys and, past the first key, this many UTF-16
+ * code units of them, so that its scratch memory stays bounded and a chunk's keys joined stay far
+ * below V8's longest string (2^29 - 24 code units).
+ */
 const CHUNK = 4096;
+const CHUNK_TEXT = 1 << 22;
 
 /** After an update, give memory back (by moving to a fresh instance) when this much is idle. */
 const IDLE_BYTES = 1 << 20;
@@ -29,7 +34,7 @@ export class WasmRing extends RingMemory implements Ring {
 
   /** A damaged ring (see Ring.intact) answers nothing rather than something wrong. */
   #check(): void {
-    if (!this.intact) throw new Error("this router's ring was damaged by a failed update and could not be rebuilt");
+    if (!this.intact) throw new Error(DAMAGED);
   }
 
   route(key: string): number {
@@ -41,8 +46,8 @@ export class WasmRing extends RingMemory implements Ring {
     this.#check();
     const out = new Int32Array(keys.length);
     if (this.n === 0) return out.fill(-1);
-    for (let start = 0; start < keys.length; start += CHUNK) {
-      const end = Math.min(keys.length, start + CHUNK);
+    for (let start = 0, end = 0; start < keys.length; start = end) {
+      for (let text = 0; end < keys.length && end - start < CHUNK && text < CHUNK_TEXT; end++) text += keys[end].length;
       this.#routeChunk(start === 0 && end === keys.length ? keys : keys.slice(start, end), out, start);
     }
     return out;

@@ -1,0 +1,119 @@
+// The limits of issue 15: at each, a clear error and an intact router, or the job done. Tests whose
+// describe name holds "[big]" allocate gigabytes (a 2-core, 24 GiB machine runs them in CI).
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { RegionRouter as WasmRouter } from "../src/index.js";
+import { MAX_VNODES } from "../src/options.js";
+import { engines } from "./support/engines.js";
+import { expectRejectedUnchanged, observe } from "./support/state.js";
+
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+describe.each(engines)("limits on the %s engine", (_, RegionRouter) => {
+  it("routeMany reads each element once: a getter cannot hand the check one value and the routing another", () => {
+    const router = new RegionRouter();
+    router.addRegions([["sf", 3], ["london", 3]]);
+    let reads = 0;
+    const ids = ["a", "b", "c"];
+    Object.defineProperty(ids, 1, {
+      get() {
+        reads++;
+        // A string the first time, then an object whose toString must never be called.
+        return reads === 1 ? "sess-42" : { toString: () => expect.unreachable("read twice") };
+      },
+    });
+    expect(router.routeMany(ids)).toEqual(["a", "sess-42", "c"].map((id) => router.route(id)));
+    expect(reads).toBe(1);
+  });
+
+  it("a weight of -0 is stored, reported and snapshotted as 0", () => {
+    const router = new RegionRouter();
+    router.addRegion("b", -0);
+    router.addRegions([["c", -0]]);
+    expect(Object.is(router.weights().get("b"), 0)).toBe(true);
+    expect(Object.is(router.weights().get("c"), 0)).toBe(true);
+    expect(JSON.stringify(router)).toBe('{"version":1,"vnodesPerWeight":1,"regions":[["b",0],["c",0]]}');
+  });
+
+  it("the MAX_VNODES message shows a 10 MB region name cut short, as every other message does", () => {
+    const router = new RegionRouter({ vnodesPerWeight: 10_000 });
+    const name = "n".repeat(10_000_000);
+    let message = "";
+    try {
+      router.addRegion(name, 2000);
+    } catch (error) {
+      expect(error).toBeInstanceOf(RangeError);
+      message = (error as Error).message;
+    }
+    expect(message).toMatch(/^weight × vnodesPerWeight must be at most MAX_VNODES \(16777216\) for region "n{57}\.\.\." \(string of length 10000000\), got 2000 × 10000 = 20000000$/);
+    expect(MAX_VNODES).toBe(16_777_216);
+  });
+
+  it("fromJSON rejects vnodesPerWeight: null as the constructor does; only an absent value means 1", () => {
+    expect(() => new RegionRouter({ vnodesPerWeight: null as unknown as number })).toThrow(
+      new TypeError("options.vnodesPerWeight must be a number (an integer from 1 to 10000), got null"),
+    );
+    expect(() => RegionRouter.fromJSON({ version: 1, vnodesPerWeight: null, regions: [] })).toThrow(
+      new TypeError("snapshot.vnodesPerWeight must be a number (an integer from 1 to 10000), got null"),
+    );
+    expect(RegionRouter.fromJSON({ version: 1, regions: [["sf", 2]] }).vnodesPerWeight).toBe(1);
+  });
+
+});
+
+describe.each(engines.filter(([name]) => name !== "pure"))("memory plans on the %s engine", (_, RegionRouter) => {
+  it("an update whose memory plan passes 2^31 and 4 GiB is a RangeError that changes nothing (sizes are exact, not 32-bit)", () => {
+    // 11 regions x 1,000 x 10,000 = 110 million new nodes: 2.2 GB of ring before its scratch. (The
+    // pure engine has no such plan: it would start hashing them, bounded by the JS heap.)
+    const router = new RegionRouter({ vnodesPerWeight: 10_000 });
+    router.addRegions([["sf", 1], ["london", 2]]);
+    const regions = Array.from({ length: 11 }, (_, i): [string, number] => [`r${i}`, 1000]);
+    expectRejectedUnchanged([router], () => router.addRegions(regions), RangeError, /WebAssembly memory cannot grow to \d{10,} bytes/);
+  });
+});
+
+describe("WebAssembly instances", () => {
+  it("past the runtime's ceiling (about 12,900 live ones in V8), new RegionRouter() says so and what to do", () => {
+    const Instance = WebAssembly.Instance;
+    vi.spyOn(WebAssembly, "Instance").mockImplementationOnce(() => {
+      throw new RangeError("WebAssembly.Instance(): Out of memory: Cannot allocate Wasm memory for new instance");
+    });
+    let thrown: unknown;
+    try {
+      new WasmRouter();
+    } catch (error) {
+      thrown = error;
+    }
+    expect(thrown).toBeInstanceOf(RangeError);
+    expect((thrown as Error).message).toMatch(/cannot create another WebAssembly instance .*reuse routers, or use region-router\/pure/);
+    expect(((thrown as Error).cause as Error).message).toMatch(/Out of memory/);
+    expect(WebAssembly.Instance).not.toBe(Instance); // the spy, until afterEach restores it
+  });
+});
+
+describe("[big] memory past 2 GiB", () => {
+  it("with memory already at 1.6 GiB (one route of a 530-million-character id), an update past 4 GiB changes nothing, and the router goes on", () => {
+    const router = new WasmRouter({ vnodesPerWeight: 10_000 });
+    router.addRegions([["A", 50], ["sf", 1]]);
+    const before = observe(router);
+    expect(["A", "sf"]).toContain(router.route("x".repeat(530_000_000)));
+    // The issue's case: re-adding A removed its nodes in place, then the plan, computed in 32 bits,
+    // wrapped past 2^31 and WebAssembly wrote out of bounds. 84 million new nodes need over 5 GB.
+    const regions: [string, number][] = [["A", 50], ["B", 1677], ["C", 1677], ["D", 1677], ["E", 1677], ["F", 1677]];
+    expectRejectedUnchanged([router], () => router.addRegions(regions), RangeError, /WebAssembly memory cannot grow/);
+    expect(observe(router)).toEqual(before);
+    router.addRegion("tokyo", 1);
+    expect([...router.weights().keys()]).toEqual(["A", "sf", "tokyo"]);
+  }, 120_000);
+
+  it("routeMany of 513 ids of 2^20 characters routes them all (no chunk joined past V8's longest string)", () => {
+    const router = new WasmRouter();
+    router.addRegions([["sf", 3], ["london", 3], ["bangalore", 3]]);
+    const base = "k".repeat(2 ** 20);
+    const ids = Array.from({ length: 513 }, (_, i) => `${i}:${base}`);
+    const routes = router.routeMany(ids);
+    expect(routes).toHaveLength(513);
+    for (const i of [0, 1, 255, 256, 511, 512]) expect(routes[i]).toBe(router.route(ids[i]));
+  }, 120_000);
+});
