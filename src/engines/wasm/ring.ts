@@ -48,7 +48,7 @@ export class WasmRing extends RingMemory implements Ring {
     if (this.n === 0) return out.fill(-1);
     for (let start = 0, end = 0; start < keys.length; start = end) {
       for (let text = 0; end < keys.length && end - start < CHUNK && text < CHUNK_TEXT; end++) text += keys[end].length;
-      this.#routeChunk(start === 0 && end === keys.length ? keys : keys.slice(start, end), out, start);
+      this.#routeChunk(keys, start, end, out);
     }
     return out;
   }
@@ -56,29 +56,29 @@ export class WasmRing extends RingMemory implements Ring {
   /**
    * One WebAssembly call for a chunk: its keys' UTF-8 back to back, written with one encodeInto
    * of the joined chunk when it is all ASCII (then byte offsets are the string offsets), else key
-   * by key; each key's [start, end) in the plan's spans.
+   * by key; each key's [start, end) in the plan's spans. keys[from, to) is the chunk.
    */
-  #routeChunk(keys: readonly string[], out: Int32Array, at: number): void {
-    const count = keys.length;
+  #routeChunk(keys: readonly string[], from: number, to: number, out: Int32Array): void {
+    const count = to - from;
     // Appending builds a rope that encodeInto copies out once: measured 15% faster than join(""),
     // and routeMany 2-4% faster.
     let joined = "";
-    for (let i = 0; i < count; i++) joined += keys[i];
+    for (let i = from; i < to; i++) joined += keys[i];
     const plan = this.planBatch(count, maxUtf8Bytes(joined));
     const { bytes, words } = this;
     let end = 0;
     if (encodeUtf8Bulk(joined, bytes, plan.text) === joined.length) {
-      for (let i = 0, w = plan.spans >>> 2; i < count; i++, w += 2) {
+      for (let i = from, w = plan.spans >>> 2; i < to; i++, w += 2) {
         words[w] = end;
         words[w + 1] = end += keys[i].length;
       }
     } else {
-      for (let i = 0, w = plan.spans >>> 2; i < count; i++, w += 2) {
+      for (let i = from, w = plan.spans >>> 2; i < to; i++, w += 2) {
         words[w] = end;
         words[w + 1] = end += encodeUtf8(keys[i], bytes, plan.text + end);
       }
     }
-    this.routeSpans(plan.text, plan.spans, plan.results, count, out, at);
+    this.routeSpans(plan.text, plan.spans, plan.results, count, out, from);
   }
 
   /** The one WebAssembly call for a batch laid out by planBatch (keys at text); owners into out[at...]. */
