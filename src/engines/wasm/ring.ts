@@ -46,24 +46,24 @@ export class WasmRing extends RingMemory implements Ring {
     this.#check();
     const out = new Int32Array(keys.length);
     if (this.n === 0) return out.fill(-1);
-    for (let start = 0, end = 0; start < keys.length; start = end) {
-      for (let text = 0; end < keys.length && end - start < CHUNK && text < CHUNK_TEXT; end++) text += keys[end].length;
-      this.#routeChunk(keys, start, end, out);
-    }
+    for (let start = 0; start < keys.length; ) start = this.#routeChunk(keys, start, out);
     return out;
   }
 
   /**
    * One WebAssembly call for a chunk: its keys' UTF-8 back to back, written with one encodeInto
    * of the joined chunk when it is all ASCII (then byte offsets are the string offsets), else key
-   * by key; each key's [start, end) in the plan's spans. keys[from, to) is the chunk.
+   * by key; each key's [start, end) in the plan's spans. The chunk starts at keys[from] and ends
+   * at CHUNK keys or CHUNK_TEXT code units, whichever comes first; returns where it ended.
    */
-  #routeChunk(keys: readonly string[], from: number, to: number, out: Int32Array): void {
-    const count = to - from;
+  #routeChunk(keys: readonly string[], from: number, out: Int32Array): number {
     // Appending builds a rope that encodeInto copies out once: measured 15% faster than join(""),
-    // and routeMany 2-4% faster.
+    // and routeMany 2-4% faster. The same pass finds where the chunk ends.
+    const limit = Math.min(keys.length, from + CHUNK);
     let joined = "";
-    for (let i = from; i < to; i++) joined += keys[i];
+    let to = from;
+    while (to < limit && joined.length < CHUNK_TEXT) joined += keys[to++];
+    const count = to - from;
     const plan = this.planBatch(count, maxUtf8Bytes(joined));
     const { bytes, words } = this;
     let end = 0;
@@ -79,6 +79,7 @@ export class WasmRing extends RingMemory implements Ring {
       }
     }
     this.routeSpans(plan.text, plan.spans, plan.results, count, out, from);
+    return to;
   }
 
   /** The one WebAssembly call for a batch laid out by planBatch (keys at text); owners into out[at...]. */
