@@ -8,13 +8,13 @@
 // Working memory at fixed addresses (memory-map.ts), so that every access takes its address as a
 // constant offset. MD5's constants are the core's own table, read in place.
 import { word } from "./md5-tables";
-import { MD5_K as K, X12_BLOCKS as BLOCKS, X12_BYTE_INDEX as BYTE_INDEX, X12_BYTE_SWAP as BYTE_SWAP, X12_DIGESTS as DIGESTS, X12_STATE as STATE } from "./memory-map";
+import { MD5_K as K, X12_BLOCKS as BLOCKS, X12_BYTE_INDEX as BYTE_INDEX, X12_KEY_BYTES as KEY_BYTES, X12_DIGESTS as DIGESTS, X12_STATE as STATE } from "./memory-map";
 
 /** Lanes per compress12 call. */
 // @ts-ignore: decorator
 @inline export const LANES: usize = 12;
 
-/** Word j (0-3: A, B, C, D) of lane k's digest, big-endian, after compress12. */
+/** Word j (0-3: A, B, C, D) of lane k's key position after compress12 (see X12_KEY_BYTES). */
 // @ts-ignore: decorator
 @inline export function digestWord(k: usize, j: usize): u32 {
   return load<u32>(DIGESTS + ((k >> 2) << 6) + ((k & 3) << 2) + (j << 4));
@@ -127,11 +127,10 @@ export function compress12(): void {
   v128.store(DIGESTS, a);        v128.store(DIGESTS, b, 16);    v128.store(DIGESTS, c, 32);    v128.store(DIGESTS, d, 48);
   v128.store(DIGESTS, e, 64);    v128.store(DIGESTS, f, 80);    v128.store(DIGESTS, g, 96);    v128.store(DIGESTS, h, 112);
   v128.store(DIGESTS, m, 128);   v128.store(DIGESTS, n, 144);   v128.store(DIGESTS, o, 160);   v128.store(DIGESTS, p, 176);
-  // Add the initial state and reverse each word's bytes, one vector at a time (a loop: unrolled,
-  // the twelve additions and swizzles cost more bytes than time).
-  const swap = v128.load(BYTE_SWAP);
+  // Add the initial state and make each word a key position word (X12_KEY_BYTES), one vector at a
+  // time (a loop: unrolled, the twelve additions and swizzles cost more bytes than time).
   for (let j: usize = 0; j < 192; j += 16) {
     const sum = i32x4.add(v128.load(j, DIGESTS), v128.load32_splat((j & 48) >> 2, STATE));
-    v128.store(j, i8x16.swizzle(sum, swap), DIGESTS);
+    v128.store(j, i8x16.swizzle(sum, v128.load(j & 48, KEY_BYTES)), DIGESTS);
   }
 }

@@ -27,16 +27,22 @@
 /** Bytes 0, 1, ... 15, for fillLane's comparisons. */
 // @ts-ignore: decorator
 @inline export const X12_BYTE_INDEX: usize = X12_STATE + 16;
-/** A swizzle that reverses the bytes of each 32-bit lane. */
-// @ts-ignore: decorator
-@inline export const X12_BYTE_SWAP: usize = X12_BYTE_INDEX + 16;
 /**
- * The twelve digests after compress12, as big-endian words (the position's 32-bit pieces, most
- * significant first), transposed: A, B, C, D of lanes 0-3 at +0, +16, +32, +48, of lanes 4-7 at
- * +64 ... +112, of lanes 8-11 at +128 ... +176.
+ * Four swizzles, one per digest word (A, B, C, D), that turn compress12's sums into the key's
+ * position words: for a 128-bit ring each reverses the bytes of every 32-bit lane (the digest read
+ * big-endian); for a ring of 32-bit points the first keeps A as it is (little-endian) and the
+ * others zero their words, so the position is A x 2^96. The wrapper writes them for its ring's form
+ * (src/engines/wasm/layout.ts): the search code is the same for every form.
  */
 // @ts-ignore: decorator
-@inline export const X12_DIGESTS: usize = X12_BYTE_SWAP + 16;
+@inline export const X12_KEY_BYTES: usize = X12_BYTE_INDEX + 16;
+/**
+ * The twelve digests after compress12, as key position words (most significant first),
+ * transposed: A, B, C, D of lanes 0-3 at +0, +16, +32, +48, of lanes 4-7 at +64 ... +112, of lanes
+ * 8-11 at +128 ... +176.
+ */
+// @ts-ignore: decorator
+@inline export const X12_DIGESTS: usize = X12_KEY_BYTES + 64;
 /** Which key each lane holds while a group of twelve is being filled (simd.ts): 12 u32s. */
 // @ts-ignore: decorator
 @inline export const X12_LANE_KEYS: usize = X12_DIGESTS + 192;

@@ -13,8 +13,36 @@
 // Runs of new nodes (hashVnodes, sortEntries) use 20-byte entries {hi: u64, lo: u64, owner: u32}
 // instead, which mergeEntries spreads into the two arrays.
 // The layout in linear memory is decided by src/engines/wasm/layout.ts.
-import { md5, digestHi, digestLo } from "./md5";
+import { md5, digestHi, digestLo, A, B, C, D } from "./md5";
 import { find, fragmentOf, keyAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
+
+// A ring's form: how its positions are made from names and keys, packed in a u32 by the wrapper
+// (src/engines/wasm/ring.ts, from the dialect's Scheme in src/engines/ring.ts):
+//   bits 0-2  points per name: 0 for one 128-bit position (the digest, big-endian); 1-4 for that many
+//             32-bit points (the digest's little-endian words), each placed at point x 2^96
+//   bit 3     STRICT: keys go to the first position strictly after them (bisect_right). Rather than
+//             search differently, every position is stored one key step lower (1, or 2^96 for
+//             points), so the one search, first position at or after the key, answers both.
+//   bit 4     LAST_WINS: among equal points, the last generated owns it (else the first). Points
+//             carry their generation order (rank, index) in their low 64 bits, which no key has,
+//             so equal points sort with the owning one first and the search lands on it.
+// @ts-ignore: decorator
+@inline const POINTS: u32 = 7;
+// @ts-ignore: decorator
+@inline const STRICT: u32 = 8;
+// @ts-ignore: decorator
+@inline const LAST_WINS: u32 = 16;
+
+/** A key's position, high 64 bits: for 32-bit points, its digest's first little-endian word x 2^96. */
+// @ts-ignore: decorator
+@inline function keyHi(form: u32): u64 { return form & POINTS ? <u64>A << 32 : digestHi(); }
+/** ... and its low 64 bits. */
+// @ts-ignore: decorator
+@inline function keyLo(form: u32): u64 { return form & POINTS ? 0 : digestLo(); }
+
+/** Little-endian word j (0-3) of the digest. */
+// @ts-ignore: decorator
+@inline function digestWord(j: u32): u32 { return j == 0 ? A : j == 1 ? B : j == 2 ? C : D; }
 
 /** Bytes of a run entry; a ring node takes as many (4 in keys, 16 in tails). */
 // @ts-ignore: decorator
@@ -44,16 +72,16 @@ import { find, fragmentOf, keyAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from 
   store<u64>(u, lo, 8);
 }
 
-/** The entry index a key of len bytes at key lands on; -1 on an empty ring. */
-export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32 {
+/** The entry index a key of len bytes at key lands on, on a ring of the given form; -1 on an empty ring. */
+export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32, form: u32): i32 {
   if (n == 0) return -1;
   md5(key, len);
-  return <i32>find(ring, n, table, bits, digestHi(), digestLo());
+  return <i32>find(ring, n, table, bits, keyHi(form), keyLo(form));
 }
 
 /** The owner of the entry a key lands on; -1 on an empty ring. */
-export function route(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32 {
-  const i = locate(key, len, ring, n, table, bits);
+export function route(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32, form: u32): i32 {
+  const i = locate(key, len, ring, n, table, bits, form);
   return i < 0 ? -1 : ownerOf(ring, i);
 }
 
@@ -63,11 +91,11 @@ export function route(key: usize, len: usize, ring: usize, n: u32, table: usize,
  * its owner goes to out[i] (an i32). The ring must not be empty. (assembly/simd.ts is the SIMD
  * version, twelve keys at a time.)
  */
-export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
+export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, form: u32, out: usize): void {
   for (let i: usize = 0; i < count; i++) {
     const start = load<u32>(spans + (i << 3));
     const len = <usize>(load<u32>(spans + (i << 3), 4) - start);
-    store<i32>(out + (i << 2), route(keys + start, len, ring, n, table, bits));
+    store<i32>(out + (i << 2), route(keys + start, len, ring, n, table, bits, form));
   }
 }
 
@@ -89,11 +117,16 @@ export function buildTable(ring: usize, n: u32, table: usize, bits: u32): void {
 }
 
 /**
- * Hash virtual nodes `${region}#${i}` for i in [first, first + count) into unsorted entries at out.
- * name holds the UTF-8 of `${region}#` (prefixLen bytes) with room for ten more bytes, where the
- * decimal digits of i are written in place: no string is built per node.
+ * Hash the names `${prefix}${i}` for i in [first, first + count) into unsorted entries at out: one
+ * per name, or (form & POINTS) per name for 32-bit points, in generation order. name holds the
+ * prefix's UTF-8 (prefixLen bytes) with room for ten more bytes, where the decimal digits of i are
+ * written in place: no string is built per name. rank orders the run's points among the other
+ * runs' when they tie (see the form, above).
  */
-export function hashVnodes(name: usize, prefixLen: usize, first: u32, count: u32, owner: u32, out: usize): void {
+export function hashVnodes(name: usize, prefixLen: usize, first: u32, count: u32, owner: u32, rank: u32, form: u32, out: usize): void {
+  const points = form & POINTS;
+  const step: u32 = form & STRICT ? 1 : 0;
+  let e = out;
   for (let k: u32 = 0; k < count; k++) {
     const i = first + k;
     let digits: usize = 1;
@@ -104,10 +137,22 @@ export function hashVnodes(name: usize, prefixLen: usize, first: u32, count: u32
       v /= 10;
     }
     md5(name, prefixLen + digits);
-    const e = out + <usize>k * ENTRY;
-    store<u64>(e, digestHi());
-    store<u64>(e, digestLo(), 8);
-    store<u32>(e, owner, 16);
+    if (points == 0) {
+      // One step below the digest (with the borrow), for strict search.
+      const lo = digestLo();
+      store<u64>(e, digestHi() - <u64>(step > lo));
+      store<u64>(e, lo - step, 8);
+      store<u32>(e, owner, 16);
+      e += ENTRY;
+      continue;
+    }
+    for (let j: u32 = 0; j < points; j++) {
+      const order = (<u64>rank << 32) | <u64>(i * points + j);
+      store<u64>(e, <u64>(digestWord(j) - step) << 32);
+      store<u64>(e, form & LAST_WINS ? ~order : order, 8);
+      store<u32>(e, owner, 16);
+      e += ENTRY;
+    }
   }
 }
 

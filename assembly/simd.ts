@@ -9,12 +9,13 @@ import { find, ownerOf } from "./nodes";
 
 // @ts-ignore: decorator
 @external("env", "locate")
-declare function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32): i32;
+declare function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32, form: u32): i32;
 
 /** Hash the filled lanes, search for each, write their owners. */
 function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
   compress12();
   for (let k: usize = 0; k < lanes; k++) {
+    // The key's position for the ring's form, as X12_KEY_BYTES made the digest words.
     const hi = (<u64>digestWord(k, 0) << 32) | digestWord(k, 1);
     const lo = (<u64>digestWord(k, 2) << 32) | digestWord(k, 3);
     const key = <usize>load<u32>(LANE_KEYS + (k << 2));
@@ -23,22 +24,21 @@ function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, 
 }
 
 /** Same contract as the core's routeMany (assembly/ring.ts), twelve one-block keys at a time. */
-export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
+export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, form: u32, out: usize): void {
   let lanes: usize = 0;
   for (let i: usize = 0; i < count; i++) {
     const start = load<u32>(spans + (i << 3));
     const len = <usize>(load<u32>(spans + (i << 3), 4) - start);
     if (len > 55) {
-      store<i32>(out + (i << 2), ownerOf(ring, <u32>locate(keys + start, len, ring, n, table, bits)));
-      continue;
+      store<i32>(out + (i << 2), ownerOf(ring, <u32>locate(keys + start, len, ring, n, table, bits, form)));
+    } else {
+      fillLane(lanes, keys + start, len);
+      store<u32>(LANE_KEYS + (lanes++ << 2), i);
     }
-    fillLane(lanes, keys + start, len);
-    store<u32>(LANE_KEYS + (lanes << 2), i);
-    if (++lanes == LANES) {
-      routeLanes(LANES, ring, n, table, bits, out);
+    // A full group, or the last, partial one: its unused lanes hash stale blocks whose results are ignored.
+    if (lanes == LANES || (i + 1 == count && lanes > 0)) {
+      routeLanes(lanes, ring, n, table, bits, out);
       lanes = 0;
     }
   }
-  // The last, partial group: the unused lanes hash stale blocks whose results are ignored.
-  if (lanes > 0) routeLanes(lanes, ring, n, table, bits, out);
 }

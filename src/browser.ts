@@ -9,6 +9,6 @@ export * from "./exports.js";
 
 export class RegionRouter extends RegionRouterBase {
   constructor(options?: RouterOptions) {
-    super(new WasmRing(), options);
+    super((scheme) => new WasmRing(scheme), options);
   }
 }

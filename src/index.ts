@@ -12,7 +12,7 @@ export * from "./exports.js";
 
 export class RegionRouter extends RegionRouterBase {
   constructor(options?: RouterOptions) {
-    super(new WasmRing(instantiateWithSimd), options);
+    super((scheme) => new WasmRing(scheme, instantiateWithSimd), options);
   }
 
   [INSPECT](_depth: number, options: object, inspect: Inspect): string {

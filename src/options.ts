@@ -1,46 +1,83 @@
-// Constructor options and the virtual-node budget they imply.
-import { checkInteger, checkRecord, describe } from "./validate.js";
+// Constructor options (and a snapshot's, which are the same fields): the dialect and its options,
+// read by one function, and the virtual-node budget per region.
+import { dialect, DIALECTS, MAX_VNODES_PER_WEIGHT, optionRules, type Dialect, type DialectName } from "./dialects.js";
+import { checkInteger, describe } from "./validate.js";
 
-/** Options for `new RegionRouter(options)`. */
-export interface RouterOptions {
-  /**
-   * Virtual nodes per unit of weight (default 1, which is the reference): a region of weight w gets
-   * `${region}#0` … `${region}#${w * k - 1}`. More virtual nodes bring shares closer to weights.
-   */
-  readonly vnodesPerWeight?: number;
-}
+export { MAX_VNODES_PER_WEIGHT };
+export type { DialectName };
 
-/** The largest vnodesPerWeight accepted. */
-export const MAX_VNODES_PER_WEIGHT = 10_000;
+/**
+ * Options for `new RegionRouter(options)`: a dialect (`compatibleWith`, by default the reference,
+ * "region-router") and that dialect's own options, spelled as its library spells them. Another
+ * dialect's option is a TypeError.
+ */
+export type RouterOptions =
+  | {
+      readonly compatibleWith?: "region-router";
+      /**
+       * Virtual nodes per unit of weight (default 1, which is the reference): a region of weight w
+       * gets `${region}#0` … `${region}#${w * k - 1}`. More virtual nodes bring shares closer to weights.
+       */
+      readonly vnodesPerWeight?: number;
+    }
+  | { readonly compatibleWith: "consistent-hash-ring"; /** Virtual nodes per node (per unit of weight), default 150. */ readonly replicas?: number }
+  | { readonly compatibleWith: "uhashring"; /** Virtual nodes per unit of weight, default 160. */ readonly vnodes?: number }
+  | {
+      readonly compatibleWith: "uhashring-ketama";
+      /** Names per node before weighting, default 40. */
+      readonly vnodes?: number;
+      /** Points per name, 1-4, default 4. */
+      readonly replicas?: number;
+    }
+  | {
+      readonly compatibleWith: "hashring";
+      /** hashring's 'vnode count': names per server before weighting, default 40. */
+      readonly vnodeCount?: number;
+      /** Points per name, 1-4, default 4 (hashring's compatibility: 'hash_ring' is 3). */
+      readonly replicas?: number;
+    }
+  | { readonly compatibleWith: "libketama" }
+  | { readonly compatibleWith: "hash_ring" };
 
-/** The most virtual nodes one region may have (weight × vnodesPerWeight): 2^24. */
+/** The most virtual nodes (names) one region may have: 2^24. */
 export const MAX_VNODES = 2 ** 24;
 
 /**
- * A vnodesPerWeight as written in options or a snapshot: absent (undefined) means 1, the
- * reference; anything else, null included, must be an integer from 1 to MAX_VNODES_PER_WEIGHT.
+ * The dialect a record of options names, with every option read: `compatibleWith` (absent: the
+ * reference) and the dialect's options (absent: the default; null is not absent). `parameter` names
+ * the record in errors ("options", "snapshot").
  */
-export function readVnodesPerWeight(value: unknown, parameter: string): number {
-  if (value === undefined) return 1;
-  checkInteger(value, parameter, 1, MAX_VNODES_PER_WEIGHT);
-  return value;
-}
-
-/** vnodesPerWeight from a constructor's options (undefined, or an object with only known keys). */
-export function parseOptions(options: unknown): number {
-  if (options === undefined) return 1;
-  checkRecord(options, "options", ["vnodesPerWeight"]);
-  return readVnodesPerWeight(options.vnodesPerWeight, "options.vnodesPerWeight");
-}
-
-/** A region's virtual-node count, or a RangeError when it passes MAX_VNODES. */
-export function vnodeCount(region: string, weight: number, vnodesPerWeight: number): number {
-  const count = weight * vnodesPerWeight;
-  if (count > MAX_VNODES) {
-    throw new RangeError(
-      `weight × vnodesPerWeight must be at most MAX_VNODES (${MAX_VNODES}) for region ${describe(region)}, ` +
-        `got ${weight} × ${vnodesPerWeight} = ${count}`,
-    );
+export function readDialect(record: unknown, parameter: string): Dialect {
+  if (record === undefined) record = {};
+  if (typeof record !== "object" || record === null || Array.isArray(record)) {
+    throw new TypeError(`${parameter} must be an object, got ${describe(record)}`);
   }
-  return count;
+  const fields = record as Record<string, unknown>;
+  const given = fields.compatibleWith === undefined ? "region-router" : fields.compatibleWith;
+  if (!DIALECTS.includes(given as DialectName)) {
+    // Not a string: a TypeError; a string that names no dialect: a RangeError.
+    const Error = typeof given === "string" ? RangeError : TypeError;
+    throw new Error(`${parameter}.compatibleWith must be one of ${DIALECTS.join(", ")}, got ${describe(given)}`);
+  }
+  const name = given as DialectName;
+  const rules = optionRules(name);
+  for (const key of Object.keys(fields)) {
+    if (key !== "compatibleWith" && !(key in rules)) {
+      throw new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${Object.keys(rules).join(", ") || "none"})`);
+    }
+  }
+  const options: Record<string, number> = {};
+  for (const [key, [fallback, max]] of Object.entries(rules)) {
+    const value = fields[key];
+    if (value !== undefined) checkInteger(value, `${parameter}.${key}`, 1, max);
+    options[key] = value === undefined ? fallback : value;
+  }
+  return dialect(name, options);
+}
+
+/** A RangeError when a region's name count passes MAX_VNODES. */
+export function checkVnodeCount(region: string, weight: number, count: number): void {
+  if (count > MAX_VNODES) {
+    throw new RangeError(`region ${describe(region)} of weight ${weight} would have ${count} virtual nodes, more than MAX_VNODES (${MAX_VNODES})`);
+  }
 }

@@ -9,7 +9,7 @@ export * from "./exports.js";
 
 export class RegionRouter extends RegionRouterBase {
   constructor(options?: RouterOptions) {
-    super(new PureRing(), options);
+    super((scheme) => new PureRing(scheme), options);
   }
 
   [INSPECT](_depth: number, options: object, inspect: Inspect): string {

@@ -2,9 +2,10 @@
 // insertion order) and the API. The engine (a Ring) owns the positions and the search.
 import { ownedPositions, type OwnedPositions } from "./operations/arcs.js";
 import { fingerprint } from "./operations/fingerprint.js";
-import { parseOptions, vnodeCount, type RouterOptions } from "./options.js";
+import { checkVnodeCount, readDialect, type RouterOptions } from "./options.js";
+import type { Dialect } from "./dialects.js";
 import { distinctOwnersFrom } from "./operations/preference.js";
-import { DAMAGED, type Ring, type VnodeRun } from "./engines/ring.js";
+import { DAMAGED, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readPairs } from "./validate.js";
@@ -41,6 +42,8 @@ export function namesOf(owners: Int32Array, names: readonly (string | undefined)
 interface RegionEntry {
   readonly owner: number;
   readonly weight: number;
+  /** Its virtual nodes' names: weight x a per-weight count, or the dialect's share of all names. */
+  readonly names: number;
 }
 
 export class RegionRouterBase {
@@ -53,35 +56,41 @@ export class RegionRouterBase {
   /** Owners freed by removeRegion, reused so churn does not grow the table. */
   #freeOwners: number[] = [];
 
-  /** Virtual nodes per unit of weight. */
-  readonly #k: number;
+  /** The ring's dialect and its options. */
+  readonly #dialect: Dialect;
 
   /** The engine: the positions and the search over them. */
   #ring: Ring;
 
-  protected constructor(ring: Ring, options?: RouterOptions) {
-    this.#ring = ring;
-    this.#k = parseOptions(options);
+  /** `ringFor` makes the engine's empty ring for the dialect's scheme, which options name. */
+  protected constructor(ringFor: (scheme: Scheme) => Ring, options?: RouterOptions) {
+    this.#dialect = readDialect(options, "options");
+    this.#ring = ringFor(this.#dialect.scheme);
   }
 
   /** A router from a toJSON() snapshot, of the class it is called on; throws, building nothing, on any flaw. */
   static fromJSON<T extends RegionRouterBase>(this: new (options?: RouterOptions) => T, value: unknown): T {
-    const { vnodesPerWeight, regions } = parseSnapshot(value);
-    const router = new this({ vnodesPerWeight });
+    const { options, regions } = parseSnapshot(value);
+    const router = new this(options);
     router.addRegions(regions);
     return router;
   }
 
-  /** Virtual nodes per unit of weight (the constructor's option; 1 by default, as the reference). */
-  get vnodesPerWeight(): number {
-    return this.#k;
+  /** The dialect's options, as the constructor would take them: `{ compatibleWith, ...its options }`. */
+  get options(): RouterOptions {
+    return { compatibleWith: this.#dialect.name, ...this.#dialect.options } as RouterOptions;
   }
 
-  /** Add a region with `weight` virtual nodes, or replace an existing region's virtual nodes. */
+  /** Virtual nodes per unit of weight in the default dialect (1 unless given); undefined in the others. */
+  get vnodesPerWeight(): number | undefined {
+    return this.#dialect.options.vnodesPerWeight;
+  }
+
+  /** Add a region of `weight`, or replace an existing region's weight (it moves to the end of weights()). */
   addRegion(region: string, weight = 1): void {
     checkRegion(region);
     checkWeight(weight);
-    this.#apply([[region, weight, vnodeCount(region, weight, this.#k)]]);
+    this.#apply([[region, weight]]);
   }
 
   /**
@@ -90,35 +99,62 @@ export class RegionRouterBase {
    * at the cost of one ring update. Validates every entry before changing anything.
    */
   addRegions(entries: Iterable<readonly [string, number]>): void {
-    this.#apply(readPairs(entries, "entries").map(([region, weight]) => [region, weight, vnodeCount(region, weight, this.#k)]));
+    this.#apply(readPairs(entries, "entries"));
   }
 
-  /** Add or re-weight validated [region, weight, vnode count] entries in order, with one ring update. */
-  #apply(list: readonly [string, number, number][]): void {
-    const order = new Map(this.#regions);
-    const touched = new Map<string, number>();
+  /** Add or re-weight validated [region, weight] entries in order, with one ring update. */
+  #apply(list: readonly (readonly [string, number])[]): void {
+    const order = new Map<string, { owner: number; weight: number }>();
+    for (const [region, entry] of this.#regions) order.set(region, entry);
+    const touched = new Set<string>();
     let fresh = 0;
     const free = this.#freeOwners.slice();
-    for (const [region, weight, count] of list) {
+    for (const [region, weight] of list) {
       const known = order.get(region);
       const owner = known ? known.owner : (free.pop() ?? this.#names.length + fresh++);
       if (owner >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
       order.delete(region);
       order.set(region, { owner, weight: weight + 0 }); // -0 is stored as 0
-      touched.set(region, count);
+      touched.add(region);
     }
+    const next = this.#counted(order);
+    this.#update(this.#changes(next, touched));
+    // The ring changed: only now commit the table.
+    for (const [region, { owner }] of next) this.#names[owner] = region;
+    this.#regions = next;
+    this.#freeOwners = free;
+  }
+
+  /** The table with each region's name count, as the dialect gives it; a RangeError past MAX_VNODES. */
+  #counted(order: ReadonlyMap<string, { owner: number; weight: number }>): Map<string, RegionEntry> {
+    const weights = [...order.values()].map(({ weight }) => weight);
+    const counts = this.#dialect.names(weights);
+    const out = new Map<string, RegionEntry>();
+    let i = 0;
+    for (const [region, { owner, weight }] of order) {
+      checkVnodeCount(region, weight, counts[i]);
+      out.set(region, { owner, weight, names: counts[i++] });
+    }
+    return out;
+  }
+
+  /**
+   * The ring update from the current table to `next`: the touched regions' nodes go and come back
+   * with their new counts; where the dialect's counts are relative, every region's (a region's
+   * rank in generation order, which decides equal points, is its place in the table).
+   */
+  #changes(next: ReadonlyMap<string, RegionEntry>, touched: ReadonlySet<string>): [number[], VnodeRun[]] {
     const remove: number[] = [];
     const add: VnodeRun[] = [];
-    for (const [region, count] of touched) {
-      const { owner } = order.get(region) as RegionEntry;
-      if (this.#regions.has(region)) remove.push(owner);
-      if (count > 0) add.push({ owner, name: region, count });
+    for (const [region, { owner }] of this.#regions) {
+      if (this.#dialect.relative || touched.has(region)) remove.push(owner);
     }
-    this.#update(remove, add);
-    // The ring changed: only now commit the table.
-    for (const [region, { owner }] of order) this.#names[owner] = region;
-    this.#regions = order;
-    this.#freeOwners = free;
+    let rank = 0;
+    for (const [region, { owner, names }] of next) {
+      if ((this.#dialect.relative || touched.has(region)) && names > 0) add.push({ owner, prefix: this.#dialect.prefix(region), count: names, rank });
+      rank++;
+    }
+    return [remove, add];
   }
 
   /**
@@ -126,15 +162,14 @@ export class RegionRouterBase {
    * failure left damaged (Ring.intact) is rebuilt from the table, as it was, before the error goes
    * on; if even that fails, the ring stays damaged, refuses every question, and the error says so.
    */
-  #update(remove: readonly number[], add: readonly VnodeRun[]): void {
+  #update([remove, add]: [readonly number[], readonly VnodeRun[]]): void {
     try {
       this.#ring.update(remove, add);
     } catch (error) {
       if (this.#ring.intact) throw error;
-      const runs: VnodeRun[] = [];
-      for (const [name, { owner, weight }] of this.#regions) if (weight > 0) runs.push({ owner, name, count: weight * this.#k });
       try {
         const ring = this.#ring.empty();
+        const [, runs] = this.#changes(this.#regions, new Set(this.#regions.keys()));
         ring.update([], runs);
         this.#ring = ring;
       } catch (cause) {
@@ -149,8 +184,11 @@ export class RegionRouterBase {
     checkRegion(region);
     const entry = this.#regions.get(region);
     if (!entry) return false;
-    this.#update([entry.owner], []);
-    this.#regions.delete(region);
+    const order = new Map(this.#regions);
+    order.delete(region);
+    const next = this.#dialect.relative ? this.#counted(order) : order;
+    this.#update(this.#changes(next, new Set([region])));
+    this.#regions = next;
     this.#names[entry.owner] = undefined;
     this.#freeOwners.push(entry.owner);
     return true;
@@ -197,13 +235,13 @@ export class RegionRouterBase {
     const start = this.#ring.locate(sessionId);
     if (start < 0 || n === 0) return [];
     let owning = 0;
-    for (const { weight } of this.#regions.values()) if (weight > 0) owning++;
+    for (const { names } of this.#regions.values()) if (names > 0) owning++;
     return distinctOwnersFrom(this.#ring, start, n, owning).map((owner) => this.#names[owner] as string);
   }
 
-  /** An independent copy, of the same class and vnodesPerWeight. */
+  /** An independent copy, of the same class, dialect and options. */
   clone(): this {
-    const copy = new (this.constructor as new (options: RouterOptions) => this)({ vnodesPerWeight: this.#k });
+    const copy = new (this.constructor as new (options: RouterOptions) => this)(this.options);
     copy.#ring = this.#ring.clone();
     copy.#regions = new Map(this.#regions);
     copy.#names = this.#names.slice();
@@ -219,14 +257,17 @@ export class RegionRouterBase {
     return shares(ownedPositions(this.#ring, this.#names), this.#regions.keys());
   }
 
-  /** `{ version: 1, vnodesPerWeight, regions: [[region, weight], ...] }`, regions in weights() order. */
+  /**
+   * `{ version: 1, vnodesPerWeight, regions: [[region, weight], ...] }` (regions in weights()
+   * order); in another dialect, `compatibleWith` and its options in place of vnodesPerWeight.
+   */
   toJSON(): RouterSnapshot {
-    return toSnapshot(this.#k, this.weights());
+    return toSnapshot(this.#dialect, this.weights());
   }
 
   /** MD5 (32 hex digits) of the canonical ring definition: the same for the same definition everywhere. */
   fingerprint(): string {
-    return fingerprint(this.#ring, this.#k, this.weights());
+    return fingerprint(this.#ring, this.#dialect, this.weights());
   }
 
   /** A new Map of region -> weight, in insertion order. */

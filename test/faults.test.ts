@@ -56,17 +56,17 @@ function faulty(make: Instantiate): Instantiate {
 
 class SimdRouter extends RegionRouterBase {
   constructor(options?: RouterOptions) {
-    super(new WasmRing(faulty(instantiateWithSimd)), options);
+    super((scheme) => new WasmRing(scheme, faulty(instantiateWithSimd)), options);
   }
 }
 class ScalarRouter extends RegionRouterBase {
   constructor(options?: RouterOptions) {
-    super(new WasmRing(faulty(instantiate)), options);
+    super((scheme) => new WasmRing(scheme, faulty(instantiate)), options);
   }
 }
 class PureRouter extends RegionRouterBase {
   constructor(options?: RouterOptions) {
-    super(new PureRing(), options);
+    super((scheme) => new PureRing(scheme), options);
   }
 }
 

@@ -173,7 +173,7 @@ describe.each(engines)("movement on the %s engine", (name, RegionRouter) => {
 // first, then by from, then by to) is checked on rings of small, hand-placed positions, given to
 // the function that does the arithmetic (the engines only supply positions and owners).
 describe("flows of equal size", () => {
-  const ring = (placed: [bigint, string][]): ModelRing => ({ positions: placed.map(([p]) => p), owners: placed.map(([, o]) => o) });
+  const ring = (placed: [bigint, string][]): ModelRing & { space: bigint } => ({ space: KEY_SPACE, positions: placed.map(([p]) => p), owners: placed.map(([, o]) => o) });
   const pairs = (before: ModelRing, after: ModelRing) => movementBetween(before, after).flows.map((f) => [f.from, f.to]);
 
   it("come by from, then by to, whichever order would disagree", () => {

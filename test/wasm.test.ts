@@ -6,6 +6,7 @@ import { simdWasm, coreWasm } from "../src/engines/wasm/code.generated.js";
 import { decodeHex, instantiate, type CoreExports } from "../src/engines/wasm/module.js";
 import { fromHex, instantiateWithSimd, simdModule } from "../src/engines/wasm/simd.js";
 import { WasmRing } from "../src/engines/wasm/ring.js";
+import { REFERENCE_SCHEME } from "../src/engines/ring.js";
 import { ModelRouter } from "./support/model.mjs";
 
 /** The ids of a module's sections, in order (the binary format: a header, then id, LEB128 size, payload). */
@@ -76,9 +77,9 @@ describe("the WebAssembly modules", () => {
   });
 
   it("attaches the SIMD module on the first routeMany, once, where it validates; the scalar instance never does", () => {
-    // Attaching writes the SIMD module's 48 bytes of constants where the core says: watch them.
-    const constants = (wasm: CoreExports) => new Uint8Array(wasm.memory.buffer, wasm.simdConstants(), 48);
-    const emptyBatch = (wasm: CoreExports) => wasm.routeMany(0, 0, 0, wasm.dataEnd(), 0, wasm.dataEnd(), 12, 0);
+    // Attaching writes the SIMD module's 96 bytes of constants where the core says: watch them.
+    const constants = (wasm: CoreExports) => new Uint8Array(wasm.memory.buffer, wasm.simdConstants(), 96);
+    const emptyBatch = (wasm: CoreExports) => wasm.routeMany(0, 0, 0, wasm.dataEnd(), 0, wasm.dataEnd(), 12, 0, 0);
     const simd = instantiateWithSimd();
     const scalar = instantiate();
     emptyBatch(scalar);
@@ -105,12 +106,12 @@ describe("the WebAssembly ring's memory", () => {
   const memoryOf = (ring: WasmRing): WebAssembly.Memory => ring.wasm.memory;
 
   it("keeps routing correctly after memory.grow replaced the buffer under its views", () => {
-    const ring = new WasmRing();
+    const ring = new WasmRing(REFERENCE_SCHEME);
     const model = new ModelRouter();
-    ring.update([], [{ owner: 0, name: "sf", count: 3 }]);
+    ring.update([], [{ owner: 0, prefix: "sf#", count: 3, rank: 0 }]);
     model.addRegion("sf", 3);
     const first = memoryOf(ring).buffer;
-    ring.update([], [{ owner: 1, name: "london", count: 20_000 }]);
+    ring.update([], [{ owner: 1, prefix: "london#", count: 20_000, rank: 1 }]);
     model.addRegion("london", 20_000);
     expect(memoryOf(ring).buffer).not.toBe(first);
     const names = ["sf", "london"];
@@ -121,8 +122,8 @@ describe("the WebAssembly ring's memory", () => {
     ["the SIMD module", instantiateWithSimd],
     ["the core's scalar loop", instantiate],
   ] as const)("routes a batch ending 64 bytes before the end of memory with %s (keys are read 64 bytes from their start)", (_, make) => {
-    const ring = new WasmRing(make);
-    ring.update([], [{ owner: 0, name: "sf", count: 3 }, { owner: 1, name: "london", count: 3 }]);
+    const ring = new WasmRing(REFERENCE_SCHEME, make);
+    ring.update([], [{ owner: 0, prefix: "sf#", count: 3, rank: 0 }, { owner: 1, prefix: "london#", count: 3, rank: 1 }]);
     // Thirteen keys (a full SIMD group and one more), the last empty, so the last read ends exactly
     // where memory does: planBatch keeps those 64 bytes, and a longer read would trap.
     const keys = [...Array.from({ length: 12 }, (_, i) => "k".repeat(i * 4)), ""];
@@ -143,11 +144,11 @@ describe("the WebAssembly ring's memory", () => {
   });
 
   it("gives memory back after a large region is removed", () => {
-    const ring = new WasmRing();
-    ring.update([], [{ owner: 0, name: "big", count: 400_000 }]);
+    const ring = new WasmRing(REFERENCE_SCHEME);
+    ring.update([], [{ owner: 0, prefix: "big#", count: 400_000, rank: 0 }]);
     const big = memoryOf(ring).buffer.byteLength;
     expect(big).toBeGreaterThan(400_000 * 20);
-    ring.update([0], [{ owner: 1, name: "small", count: 10 }]);
+    ring.update([0], [{ owner: 1, prefix: "small#", count: 10, rank: 1 }]);
     expect(memoryOf(ring).buffer.byteLength).toBeLessThan(big / 4);
     expect(ring.route("anything")).toBe(1);
     expect(ring.size).toBe(10);

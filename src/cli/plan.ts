@@ -165,7 +165,7 @@ function applyChanges(
     const [name, weight] = parseRegionWeight("--set", text);
     once("--set", name);
     if (!weights.has(name)) throw new UsageError(`--set ${text}: no region ${JSON.stringify(name)} in the ring (use --add)`);
-    checkVnodes(`--set ${text}`, weight, after.vnodesPerWeight, "vnodes per weight");
+    checkVnodes(`--set ${text}`, weight, after.vnodesPerWeight ?? 1, "vnodes per weight");
     asUsage(`--set ${text}`, () => after.addRegion(name, weight));
     changes.push(`set ${escapeName(name)} weight ${weights.get(name)} → ${weight}`);
   }
@@ -173,7 +173,7 @@ function applyChanges(
     const [name, weight] = parseRegionWeight("--add", text);
     once("--add", name);
     if (weights.has(name)) throw new UsageError(`--add ${text}: region ${JSON.stringify(name)} is already in the ring (use --set)`);
-    checkVnodes(`--add ${text}`, weight, after.vnodesPerWeight, "vnodes per weight");
+    checkVnodes(`--add ${text}`, weight, after.vnodesPerWeight ?? 1, "vnodes per weight");
     asUsage(`--add ${text}`, () => after.addRegion(name, weight));
     changes.push(`add ${escapeName(name)} weight ${weight}`);
   }

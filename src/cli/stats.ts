@@ -30,7 +30,7 @@ export function regionStats(router: RegionRouter): RegionStats[] {
   return [...weights].map(([region, weight]) => {
     const expectedShare = total > 0 ? weight / total : 0;
     const share = shares.get(region) ?? 0;
-    return { region, weight, vnodes: weight * router.vnodesPerWeight, expectedShare, share, deviation: share - expectedShare };
+    return { region, weight, vnodes: weight * (router.vnodesPerWeight ?? 1), expectedShare, share, deviation: share - expectedShare };
   });
 }
 

@@ -3,18 +3,41 @@
 // shared test suite never look past it.
 
 /**
- * The text before the index in the names of a region's virtual nodes: `${region}#`, then the index
- * in decimal, as the reference names them. Both engines name nodes through this one function.
+ * How a ring makes positions from virtual-node names and keys, and searches them: what a dialect
+ * (src/dialects.ts) asks of an engine. Fixed for the life of a ring.
  */
-export function vnodePrefix(region: string): string {
-  return `${region}#`;
+export interface Scheme {
+  /**
+   * 0: one 128-bit position per name, its MD5 read big-endian, and a key's position likewise.
+   * 1-4: that many 32-bit points per name, the MD5's little-endian words in order (ketama), and a
+   * key's point is its MD5's first little-endian word. A point p sits at p x 2^96 on the 128-bit
+   * ring, so both kinds share one representation and one search.
+   */
+  readonly points: number;
+  /** Keys go to the first position strictly after theirs (bisect_right), not at or after it. */
+  readonly strict: boolean;
+  /** Where points are equal, the last generated owns the position (else the first). */
+  readonly lastWins: boolean;
 }
 
-/** `count` virtual nodes `${name}#0` … `${name}#${count - 1}`, owned by region `owner` (its number in the router's region table). */
+/** The reference's scheme: 128-bit positions, first at or after the key. */
+export const REFERENCE_SCHEME: Scheme = { points: 0, strict: false, lastWins: false };
+
+/**
+ * `count` virtual nodes named `${prefix}0` … `${prefix}${count - 1}`, owned by region `owner` (its
+ * number in the router's region table). `rank` is the region's place in generation order, which
+ * decides equal 32-bit points (Scheme.lastWins); runs of one update have distinct ranks.
+ */
 export interface VnodeRun {
   readonly owner: number;
-  readonly name: string;
+  readonly prefix: string;
   readonly count: number;
+  readonly rank: number;
+}
+
+/** Positions a run adds: one per name, or Scheme.points per name. */
+export function positionsPerName(scheme: Scheme): number {
+  return Math.max(1, scheme.points);
 }
 
 /** What a damaged ring that could not be rebuilt (Ring.intact) says, from the router and the ring alike. */
@@ -22,9 +45,14 @@ export const DAMAGED =
   "this router's ring was damaged by an update that failed midway and could not be rebuilt: make a new router with RegionRouter.fromJSON(router.toJSON())";
 
 export interface Ring {
-  /** Number of virtual nodes on the ring. */
+  /** How positions are made and searched. */
+  readonly scheme: Scheme;
+  /** Number of positions on the ring. */
   readonly size: number;
-  /** The owner of the first position >= MD5(key), wrapping to the first; -1 on an empty ring. */
+  /**
+   * The owner of the first position at or after the key's (Scheme), wrapping to the first; -1 on
+   * an empty ring.
+   */
   route(key: string): number;
   /** route() for each key, in order: one owner (or -1) per key. */
   routeMany(keys: readonly string[]): Int32Array;
@@ -32,7 +60,12 @@ export interface Ring {
   locate(key: string): number;
   /** The owner of the virtual node at a position index (0 <= index < size). */
   ownerAt(index: number): number;
-  /** The 128-bit position of the virtual node at a position index (0 <= index < size). */
+  /**
+   * The 128-bit position at a position index (0 <= index < size), as stored: for a strict scheme,
+   * one key step below the name's hash (1, or 2^96 for points), so that every scheme routes a key
+   * to the first stored position at or after its own; points carry their generation order in the
+   * low 64 bits.
+   */
   positionAt(index: number): bigint;
   /**
    * Drop every virtual node of the `remove` owners, then add the `add` runs, in one merge. When it
@@ -42,7 +75,7 @@ export interface Ring {
   update(remove: readonly number[], add: readonly VnodeRun[]): void;
   /** False once an update failed midway: nothing the ring holds can be trusted. */
   readonly intact: boolean;
-  /** A new, empty ring of the same engine. */
+  /** A new, empty ring of the same engine and scheme. */
   empty(): Ring;
   /** The 16-byte MD5 digest of the UTF-8 of text (the engine's own MD5, for fingerprints). */
   md5(text: string): Uint8Array;

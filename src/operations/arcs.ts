@@ -1,35 +1,39 @@
-// The ring as exact arithmetic sees it: ascending 128-bit positions and the region owning each.
-// A key h routes to the first position >= h (wrapping), so position i owns the arc
-// (positions[i - 1], positions[i]], and position 0 also owns the wrap-around arc past the last one.
+// The ring as exact arithmetic sees it: ascending positions in its key space and the region owning
+// each. A key's hash h (every value equally likely) routes to the first position >= h (wrapping),
+// so position i owns the arc (positions[i - 1], positions[i]], and position 0 also owns the
+// wrap-around arc past the last one. The key space is the digest read as a 128-bit integer, or for
+// rings of 32-bit points its first little-endian word (2^32 values); the engines store every
+// position already shifted for strict search (Ring.positionAt), so one rule serves every dialect.
 // BigInt keeps every length exact; shares and movement are not hot paths.
 import type { Ring } from "../engines/ring.js";
 
-/** The size of the key space: MD5 digests read as 128-bit integers. */
-export const KEY_SPACE = 1n << 128n;
-
 export interface OwnedPositions {
+  /** The number of key hashes: 2^128, or 2^32 for 32-bit points. */
+  readonly space: bigint;
   readonly positions: readonly bigint[];
   readonly owners: readonly string[];
 }
 
-/** Read a ring's positions and map each owner to its region name. */
+/** Read a ring's positions in its key space (a point's index, not its 128-bit place) and their regions' names. */
 export function ownedPositions(ring: Ring, names: readonly (string | undefined)[]): OwnedPositions {
   const n = ring.size;
+  // A stored point is p x 2^96 plus its generation order below 2^64: p is the key hash it owns up to.
+  const shift = ring.scheme.points === 0 ? 0n : 96n;
   const positions: bigint[] = new Array(n);
   const owners: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    positions[i] = ring.positionAt(i);
+    positions[i] = ring.positionAt(i) >> shift;
     owners[i] = names[ring.ownerAt(i)] as string;
   }
-  return { positions, owners };
+  return { space: 1n << (128n - shift), positions, owners };
 }
 
-/** Length of the arc ending at positions[i] (the wrap-around arc for i = 0); KEY_SPACE when alone. */
-export function arcEndingAt(positions: readonly bigint[], i: number): bigint {
-  return i === 0 ? KEY_SPACE - positions[positions.length - 1] + positions[0] : positions[i] - positions[i - 1];
+/** Length of the arc ending at positions[i] (the wrap-around arc for i = 0); the whole space when alone. */
+export function arcEndingAt(space: bigint, positions: readonly bigint[], i: number): bigint {
+  return i === 0 ? space - positions[positions.length - 1] + positions[0] : positions[i] - positions[i - 1];
 }
 
-/** An exact arc length as a fraction of the key space, correctly rounded (2^128 is a power of two). */
-export function fractionOfKeySpace(length: bigint): number {
-  return Number(length) / 2 ** 128;
+/** An exact arc length as a fraction of the key space, correctly rounded (the space is a power of two). */
+export function fractionOf(space: bigint, length: bigint): number {
+  return Number(length) / Number(space);
 }

@@ -4,7 +4,7 @@
 // comparing the two owners once per arc of the union is exact.
 import { INTERNALS, positionsOf, type RegionRouterBase } from "../router.js";
 import { describe } from "../validate.js";
-import { arcEndingAt, fractionOfKeySpace, type OwnedPositions } from "./arcs.js";
+import { arcEndingAt, fractionOf, type OwnedPositions } from "./arcs.js";
 
 export interface Flow {
   /** The region the keys left; null when `before` had no positions. */
@@ -73,6 +73,8 @@ export function movement(before: RegionRouterBase, after: RegionRouterBase): Mov
 
 /** The movement between two rings given as ascending positions and their regions. */
 export function movementBetween(before: OwnedPositions, after: OwnedPositions): Movement {
+  if (before.space !== after.space) throw new Error("movement across key spaces: not yet");
+  const space = before.space;
   const cuts = union(before.positions, after.positions);
   const from = ownersOfArcs(cuts, before);
   const to = ownersOfArcs(cuts, after);
@@ -80,7 +82,7 @@ export function movementBetween(before: OwnedPositions, after: OwnedPositions): 
   let moved = 0n;
   for (let c = 0; c < cuts.length; c++) {
     if (from[c] === to[c]) continue;
-    const length = arcEndingAt(cuts, c);
+    const length = arcEndingAt(space, cuts, c);
     const key = JSON.stringify([from[c], to[c]]);
     const flow = byPair.get(key);
     if (flow) flow.length += length;
@@ -89,6 +91,6 @@ export function movementBetween(before: OwnedPositions, after: OwnedPositions): 
   }
   const flows = [...byPair.values()]
     .sort((x, y) => (x.length !== y.length ? (x.length > y.length ? -1 : 1) : compareNames(x.from, y.from) || compareNames(x.to, y.to)))
-    .map(({ from, to, length }) => ({ from, to, fraction: fractionOfKeySpace(length) }));
-  return { moved: fractionOfKeySpace(moved), flows };
+    .map(({ from, to, length }) => ({ from, to, fraction: fractionOf(space, length) }));
+  return { moved: fractionOf(space, moved), flows };
 }

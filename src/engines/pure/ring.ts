@@ -1,20 +1,62 @@
-// The pure-TypeScript engine, kept simple on purpose: a node's position is its MD5 as four
-// big-endian uint32 words; the ring is those positions in ascending order with their owners beside
-// them. Positions are made in one function (hashInto) and searched in one (lowerBound). Measured
-// against the tuned engine it replaced (bench/tuned-pure-ring.ts, bench/engine-shapes.mjs, numbers
-// in bench/RESULTS.md): lookups 1.1x slower on small rings (MD5 is most of the time) and 1.4x on a
-// million nodes, builds 2x slower (Array.prototype.sort), updates 4-10x faster (old nodes are
-// copied in whole stretches, not one by one).
-import { vnodePrefix, type Ring, type VnodeRun } from "../ring.js";
+// The pure-TypeScript engine, kept simple on purpose: a position is 128 bits as four big-endian
+// uint32 words; the ring is those positions in ascending order with their owners beside them.
+// Positions are made in one place (placeName for names, placeKey for keys, both following the
+// ring's Scheme) and searched in one (lowerBound). Measured against the tuned engine it replaced
+// (bench/tuned-pure-ring.ts, bench/engine-shapes.mjs, numbers in bench/RESULTS.md): lookups 1.1x
+// slower on small rings (MD5 is most of the time) and 1.4x on a million nodes, builds 2x slower
+// (Array.prototype.sort), updates 4-10x faster (old nodes are copied in whole stretches, not one by
+// one).
+import { positionsPerName, REFERENCE_SCHEME, type Ring, type Scheme, type VnodeRun } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, Md5 } from "./md5.js";
 
 const md5 = new Md5();
 
-/** MD5 of the UTF-8 of text, as a position: four big-endian uint32 words, into out[at .. at + 4). */
-function hashInto(text: string, out: Uint32Array, at: number): void {
+/** MD5 of the UTF-8 of text, into md5.state (little-endian words). */
+function hash(text: string): Int32Array {
   md5.digest(encodeUtf8(text, md5.reserve(maxUtf8Bytes(text)), 0));
-  for (let k = 0; k < 4; k++) out[at + k] = bswap32(md5.state[k]);
+  return md5.state;
+}
+
+/**
+ * A key's position under the scheme, into out[0 .. 4): the digest big-endian, or for 32-bit
+ * points its first little-endian word x 2^96.
+ */
+function placeKey(scheme: Scheme, key: string, out: Uint32Array): void {
+  const state = hash(key);
+  if (scheme.points === 0) {
+    for (let k = 0; k < 4; k++) out[k] = bswap32(state[k]);
+  } else {
+    out.set([state[0], 0, 0, 0]);
+  }
+}
+
+/**
+ * The positions of one name (Scheme.points of them, or one) into out from word `at`, stored one key
+ * step lower for a strict scheme (see Ring.positionAt). A point's low 64 bits are its generation
+ * order, (rank, index x points + j), complemented when the last generated wins, so that equal
+ * points sort with the one that owns them first. Returns the next free word.
+ */
+function placeName(scheme: Scheme, name: string, rank: number, index: number, out: Uint32Array, at: number): number {
+  const state = hash(name);
+  const step = scheme.strict ? 1 : 0;
+  if (scheme.points === 0) {
+    let borrow = step;
+    for (let k = 3; k >= 0; k--) {
+      const word = bswap32(state[k]) >>> 0;
+      out[at + k] = word - borrow;
+      borrow = borrow > word ? 1 : 0;
+    }
+    return at + 4;
+  }
+  const flip = scheme.lastWins ? 0xffffffff : 0;
+  for (let j = 0; j < scheme.points; j++, at += 4) {
+    out[at] = state[j] - step;
+    out[at + 1] = 0;
+    out[at + 2] = rank ^ flip;
+    out[at + 3] = (index * scheme.points + j) ^ flip;
+  }
+  return at;
 }
 
 /** Position i of a against position j of b, as 128-bit numbers: negative, 0 or positive. */
@@ -41,6 +83,7 @@ export class PureRing implements Ring {
   readonly #key = new Uint32Array(4);
 
   constructor(
+    readonly scheme: Scheme = REFERENCE_SCHEME,
     private positions = new Uint32Array(0),
     private owners = new Int32Array(0),
   ) {}
@@ -60,11 +103,11 @@ export class PureRing implements Ring {
     return out;
   }
 
-  /** The first position >= MD5(key) (bisect_left), wrapping to the first; -1 on an empty ring. */
+  /** The first position at or after the key's (see Ring.positionAt), wrapping to the first; -1 on an empty ring. */
   locate(key: string): number {
     const n = this.size;
     if (n === 0) return -1;
-    hashInto(key, this.#key, 0);
+    placeKey(this.scheme, key, this.#key);
     const i = lowerBound(this.positions, 0, n, this.#key, 0);
     return i === n ? 0 : i;
   }
@@ -81,16 +124,14 @@ export class PureRing implements Ring {
 
   update(remove: readonly number[], add: readonly VnodeRun[]): void {
     // The new nodes, hashed, then sorted.
+    const perName = positionsPerName(this.scheme);
     let m = 0;
-    for (const run of add) m += run.count;
+    for (const run of add) m += run.count * perName;
     const added = new Uint32Array(4 * m), addedOwners = new Int32Array(m);
-    let j = 0;
-    for (const { owner, name, count } of add) {
-      const prefix = vnodePrefix(name);
-      for (let i = 0; i < count; i++, j++) {
-        hashInto(prefix + i, added, 4 * j);
-        addedOwners[j] = owner;
-      }
+    let at = 0;
+    for (const { owner, prefix, count, rank } of add) {
+      addedOwners.fill(owner, at >> 2, (at >> 2) + count * perName);
+      for (let i = 0; i < count; i++) at = placeName(this.scheme, prefix + i, rank, i, added, at);
     }
     const order = Array.from({ length: m }, (_, i) => i).sort((a, b) => compare(added, a, added, b));
     // The ring after the change, in fresh arrays swapped in at the end (a throw changes nothing):
@@ -126,10 +167,9 @@ export class PureRing implements Ring {
   }
 
   md5(text: string): Uint8Array {
-    const words = new Uint32Array(4);
-    hashInto(text, words, 0);
-    // The digest's bytes are the position's, big-endian.
-    return Uint8Array.from({ length: 16 }, (_, i) => words[i >> 2] >>> (24 - 8 * (i & 3)));
+    const state = hash(text);
+    // The digest's bytes: each state word's, little-endian.
+    return Uint8Array.from({ length: 16 }, (_, i) => state[i >> 2] >>> (8 * (i & 3)));
   }
 
   /** Updates build new arrays and swap them in: a failure leaves the old ones in place. */
@@ -138,10 +178,10 @@ export class PureRing implements Ring {
   }
 
   empty(): Ring {
-    return new PureRing();
+    return new PureRing(this.scheme);
   }
 
   clone(): Ring {
-    return new PureRing(this.positions.slice(), this.owners.slice());
+    return new PureRing(this.scheme, this.positions.slice(), this.owners.slice());
   }
 }

@@ -12,7 +12,7 @@
 // Sizes are plain numbers, exact far past 4 GiB, so a plan that cannot fit fails in reserve() with
 // a RangeError before anything is written. The views are refreshed after every memory.grow (and a
 // detached view reads as length 0, which the capacity checks treat as "too small").
-import { indexBits, sortBits } from "../ring.js";
+import { indexBits, sortBits, type Scheme } from "../ring.js";
 import { instantiate, type CoreExports, type Instantiate } from "./module.js";
 
 /** Bytes per virtual node in the ring (4 in keys + 16 in tails), and per entry of a run of new nodes. */
@@ -73,9 +73,14 @@ export class RingMemory {
 
   /** Gives each instance: this one, its copies and the fresh ones it moves to. */
   protected declare readonly make: Instantiate;
+  declare readonly scheme: Scheme;
+  /** The scheme packed for assembly/ring.ts: points per name, STRICT (8), LAST_WINS (16). */
+  declare readonly form: number;
 
-  constructor(make: Instantiate = instantiate) {
+  constructor(scheme: Scheme, make: Instantiate = instantiate) {
     this.make = make;
+    this.scheme = scheme;
+    this.form = scheme.points | (scheme.strict ? 8 : 0) | (scheme.lastWins ? 16 : 0);
     const wasm = (this.wasm = make());
     this.bytes = new Uint8Array(wasm.memory.buffer);
     this.words = new Uint32Array(wasm.memory.buffer);
@@ -181,7 +186,7 @@ export class RingMemory {
    */
   protected compact(): void {
     try {
-      const fresh = new RingMemory(this.make);
+      const fresh = new RingMemory(this.scheme, this.make);
       this.copyInto(fresh);
       this.wasm = fresh.wasm;
       this.bytes = fresh.bytes;

@@ -14,10 +14,10 @@ export interface CoreExports {
   simdConstants(): number;
   dataEnd(): number;
   md5Into(ptr: number, len: number, out: number): void;
-  locate(key: number, len: number, ring: number, n: number, table: number, bits: number): number;
-  routeMany(keys: number, spans: number, count: number, ring: number, n: number, table: number, bits: number, out: number): void;
+  locate(key: number, len: number, ring: number, n: number, table: number, bits: number, form: number): number;
+  routeMany(keys: number, spans: number, count: number, ring: number, n: number, table: number, bits: number, form: number, out: number): void;
   buildTable(ring: number, n: number, table: number, bits: number): void;
-  hashVnodes(name: number, prefixLen: number, first: number, count: number, owner: number, out: number): void;
+  hashVnodes(name: number, prefixLen: number, first: number, count: number, owner: number, rank: number, form: number, out: number): void;
   sortEntries(src: number, n: number, dst: number, table: number, bits: number): void;
   mergeEntries(ring: number, n: number, run: number, m: number): void;
   removeOwners(ring: number, n: number, mask: number): number;

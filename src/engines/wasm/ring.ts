@@ -2,7 +2,7 @@
 // this one extends) owns; hashing, sorting, merging and searching run in assembly/. Each call asks
 // layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
 import type { Ring, VnodeRun } from "../ring.js";
-import { DAMAGED, sortBits, vnodePrefix } from "../ring.js";
+import { DAMAGED, positionsPerName, sortBits } from "../ring.js";
 import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../../utf8.js";
 import { ENTRY_BYTES, RingMemory } from "./layout.js";
 
@@ -84,24 +84,25 @@ export class WasmRing extends RingMemory implements Ring {
 
   /** The one WebAssembly call for a batch laid out by planBatch (keys at text); owners into out[at...]. */
   routeSpans(text: number, spans: number, results: number, count: number, out: Int32Array, at: number): void {
-    this.wasm.routeMany(text, spans, count, this.ring, this.n, this.table, this.bits, results);
+    this.wasm.routeMany(text, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
     out.set(new Int32Array(this.bytes.buffer, results, count), at);
   }
 
   locate(key: string): number {
     this.#check();
     const at = this.planKey(maxUtf8Bytes(key));
-    return this.wasm.locate(at, encodeUtf8(key, this.bytes, at), this.ring, this.n, this.table, this.bits);
+    return this.wasm.locate(at, encodeUtf8(key, this.bytes, at), this.ring, this.n, this.table, this.bits, this.form);
   }
 
   update(remove: readonly number[], add: readonly VnodeRun[]): void {
     let m = 0;
     let maskLength = this.#maskLength;
     let nameBytes = 0;
+    const perName = positionsPerName(this.scheme);
     for (const run of add) {
-      m += run.count;
+      m += run.count * perName;
       maskLength = Math.max(maskLength, run.owner + 1);
-      nameBytes = Math.max(nameBytes, maxUtf8Bytes(vnodePrefix(run.name)) + DIGITS);
+      nameBytes = Math.max(nameBytes, maxUtf8Bytes(run.prefix) + DIGITS);
     }
     // Everything is reserved before anything is touched; from the first write on, a failure (only a
     // WebAssembly trap could) leaves intact false, and the router rebuilds the ring.
@@ -115,10 +116,10 @@ export class WasmRing extends RingMemory implements Ring {
       kept = wasm.removeOwners(this.ring, kept, plan.mask);
     }
     let at = plan.run;
-    for (const { owner, name, count } of add) {
-      const prefixLen = encodeUtf8(vnodePrefix(name), this.bytes, plan.name);
-      wasm.hashVnodes(plan.name, prefixLen, 0, count, owner, at);
-      at += count * ENTRY_BYTES;
+    for (const { owner, prefix, count, rank } of add) {
+      const prefixLen = encodeUtf8(prefix, this.bytes, plan.name);
+      wasm.hashVnodes(plan.name, prefixLen, 0, count, owner, rank, this.form, at);
+      at += count * perName * ENTRY_BYTES;
     }
     if (m > 0) {
       wasm.sortEntries(plan.run, m, plan.sorted, plan.runTable, sortBits(m));
@@ -139,12 +140,12 @@ export class WasmRing extends RingMemory implements Ring {
   }
 
   empty(): Ring {
-    return new WasmRing(this.make);
+    return new WasmRing(this.scheme, this.make);
   }
 
   clone(): Ring {
     this.#check();
-    const copy = new WasmRing(this.make);
+    const copy = new WasmRing(this.scheme, this.make);
     this.copyInto(copy);
     copy.#maskLength = this.#maskLength;
     return copy;

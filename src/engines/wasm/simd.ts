@@ -28,15 +28,19 @@ export function simdModule(): WebAssembly.Module | null {
 }
 
 /**
- * The SIMD module attached to a core instance: its constants written where the core says (MD5's
- * initial state, bytes 0-15, and the byte swap of each 32-bit word: assembly/memory-map.ts), its
- * imports given, its routeMany returned.
+ * The SIMD module attached to a core instance, for a ring of the given form (an instance serves
+ * one ring, of one form): its constants written where the core says (assembly/memory-map.ts: MD5's
+ * initial state; bytes 0-15; and four swizzles from digest words to the key's position words,
+ * every word big-endian for 128-bit positions, or for 32-bit points word A as it is and the rest
+ * zeroed by index 0x80), its imports given, its routeMany returned.
  */
-export function attachSimd(module: WebAssembly.Module, core: CoreExports): CoreExports["routeMany"] {
+export function attachSimd(module: WebAssembly.Module, core: CoreExports, form: number): CoreExports["routeMany"] {
   const at = core.simdConstants();
   new Uint32Array(core.memory.buffer, at, 4).set([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
-  const bytes = new Uint8Array(core.memory.buffer, at + 16, 32);
-  for (let i = 0; i < 16; i++) bytes[i] = i, bytes[16 + i] = i ^ 3;
+  const bytes = new Uint8Array(core.memory.buffer, at + 16, 80);
+  const points = form & 7;
+  for (let i = 0; i < 16; i++) bytes[i] = i;
+  for (let i = 0; i < 64; i++) bytes[16 + i] = points === 0 ? (i & 15) ^ 3 : i < 16 ? i : 0x80;
   const imports = { env: { memory: core.memory, locate: core.locate } };
   return newInstance(module, imports).routeMany;
 }
@@ -51,7 +55,8 @@ export const instantiateWithSimd: Instantiate = () => {
   const wasm = { ...core };
   wasm.routeMany = (...args) => {
     const module = simdModule();
-    wasm.routeMany = module ? attachSimd(module, core) : core.routeMany;
+    // args[7] is the ring's form (assembly/ring.ts).
+    wasm.routeMany = module ? attachSimd(module, core, args[7]) : core.routeMany;
     wasm.routeMany(...args);
   };
   return wasm;
