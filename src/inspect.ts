@@ -10,12 +10,14 @@ export type Inspect = (value: unknown, options: object) => string;
 
 export function inspectRouter(router: RegionRouterBase, engine: string, options: object, inspect: Inspect): string {
   const { ring } = router[INTERNALS]();
+  const { compatibleWith, ...dialectOptions } = router.options as { compatibleWith: string };
   const summary = {
     engine,
-    dialect: "region-router",
-    vnodesPerWeight: router.vnodesPerWeight,
+    dialect: compatibleWith,
+    ...dialectOptions,
     regions: router.weights().size,
-    vnodes: ring.size,
+    // Ring positions: virtual nodes, or for 32-bit dialects their points (replicas per name).
+    positions: ring.size,
     fingerprint: router.fingerprint(),
   };
   return `${router.constructor.name} ${inspect(summary, options)}`;

@@ -104,8 +104,7 @@ export class RegionRouterBase {
 
   /** Add or re-weight validated [region, weight] entries in order, with one ring update. */
   #apply(list: readonly (readonly [string, number])[]): void {
-    const order = new Map<string, { owner: number; weight: number }>();
-    for (const [region, entry] of this.#regions) order.set(region, entry);
+    const order = new Map<string, { owner: number; weight: number }>(this.#regions);
     const touched = new Set<string>();
     let fresh = 0;
     const free = this.#freeOwners.slice();
@@ -117,44 +116,38 @@ export class RegionRouterBase {
       order.set(region, { owner, weight: weight + 0 }); // -0 is stored as 0
       touched.add(region);
     }
-    const next = this.#counted(order);
-    this.#update(this.#changes(next, touched));
-    // The ring changed: only now commit the table.
-    for (const [region, { owner }] of next) this.#names[owner] = region;
-    this.#regions = next;
+    this.#commit(order, touched);
     this.#freeOwners = free;
   }
 
-  /** The table with each region's name count, as the dialect gives it; a RangeError past MAX_VNODES. */
-  #counted(order: ReadonlyMap<string, { owner: number; weight: number }>): Map<string, RegionEntry> {
-    const weights = [...order.values()].map(({ weight }) => weight);
-    const counts = this.#dialect.names(weights);
-    const out = new Map<string, RegionEntry>();
-    let i = 0;
-    for (const [region, { owner, weight }] of order) {
-      checkVnodeCount(region, weight, counts[i]);
-      out.set(region, { owner, weight, names: counts[i++] });
-    }
-    return out;
-  }
-
   /**
-   * The ring update from the current table to `next`: the touched regions' nodes go and come back
-   * with their new counts; where the dialect's counts are relative, every region's (a region's
-   * rank in generation order, which decides equal points, is its place in the table).
+   * Make the table `order` (region -> owner and weight, in weights() order) the router's: count
+   * each region's names as the dialect says (a RangeError past MAX_VNODES), update the ring (the
+   * touched regions' nodes go and come back with their new counts; in a relative dialect, every
+   * region's), and only then commit the table. A region's rank in generation order, which decides
+   * equal points, is its place in the table.
    */
-  #changes(next: ReadonlyMap<string, RegionEntry>, touched: ReadonlySet<string>): [number[], VnodeRun[]] {
+  #commit(order: ReadonlyMap<string, { owner: number; weight: number }>, touched: ReadonlySet<string>): void {
+    const relative = this.#dialect.relative;
+    const counts = this.#dialect.names([...order.values()].map(({ weight }) => weight));
+    const next = new Map<string, RegionEntry>();
     const remove: number[] = [];
     const add: VnodeRun[] = [];
-    for (const [region, { owner }] of this.#regions) {
-      if (this.#dialect.relative || touched.has(region)) remove.push(owner);
+    for (const [region, { owner }] of this.#regions) if (relative || touched.has(region)) remove.push(owner);
+    for (const [region, { owner, weight }] of order) {
+      const names = counts[next.size];
+      checkVnodeCount(region, weight, names);
+      if ((relative || touched.has(region)) && names > 0) add.push(this.#run(region, owner, names, next.size));
+      next.set(region, { owner, weight, names });
     }
-    let rank = 0;
-    for (const [region, { owner, names }] of next) {
-      if ((this.#dialect.relative || touched.has(region)) && names > 0) add.push({ owner, prefix: this.#dialect.prefix(region), count: names, rank });
-      rank++;
-    }
-    return [remove, add];
+    this.#update(remove, add);
+    for (const [region, { owner }] of next) this.#names[owner] = region;
+    this.#regions = next;
+  }
+
+  /** The virtual nodes of a region: `names` names from its prefix, at `rank` in generation order. */
+  #run(region: string, owner: number, names: number, rank: number): VnodeRun {
+    return { owner, prefix: this.#dialect.prefix(region), count: names, rank };
   }
 
   /**
@@ -162,14 +155,17 @@ export class RegionRouterBase {
    * failure left damaged (Ring.intact) is rebuilt from the table, as it was, before the error goes
    * on; if even that fails, the ring stays damaged, refuses every question, and the error says so.
    */
-  #update([remove, add]: [readonly number[], readonly VnodeRun[]]): void {
+  #update(remove: readonly number[], add: readonly VnodeRun[]): void {
     try {
       this.#ring.update(remove, add);
     } catch (error) {
       if (this.#ring.intact) throw error;
       try {
         const ring = this.#ring.empty();
-        const [, runs] = this.#changes(this.#regions, new Set(this.#regions.keys()));
+        const runs: VnodeRun[] = [];
+        for (const [region, { owner, names }] of this.#regions) {
+          if (names > 0) runs.push(this.#run(region, owner, names, runs.length));
+        }
         ring.update([], runs);
         this.#ring = ring;
       } catch (cause) {
@@ -186,9 +182,7 @@ export class RegionRouterBase {
     if (!entry) return false;
     const order = new Map(this.#regions);
     order.delete(region);
-    const next = this.#dialect.relative ? this.#counted(order) : order;
-    this.#update(this.#changes(next, new Set([region])));
-    this.#regions = next;
+    this.#commit(order, new Set([region]));
     this.#names[entry.owner] = undefined;
     this.#freeOwners.push(entry.owner);
     return true;

@@ -67,7 +67,7 @@ describe.each(engines)("snapshots on the %s engine", (name, RegionRouter) => {
     ["JSON text instead of the parsed value", JSON.stringify({ version: 1, regions: [] }), TypeError, /JSON.parse/],
     ["null", null, TypeError, /snapshot must be an object/],
     ["an array", [], TypeError, /snapshot must be an object/],
-    ["an unknown property", { version: 1, regions: [], vnodePerWeight: 4 }, TypeError, /unknown property "vnodePerWeight"/],
+    ["an unknown property", { version: 1, regions: [], vnodePerWeight: 4 }, TypeError, /snapshot\.vnodePerWeight is not an option/],
     ["no version", { regions: [] }, TypeError, /snapshot.version/],
     ["a string version", { version: "1", regions: [] }, TypeError, /snapshot.version/],
     ["an unknown version", { version: 2, regions: [] }, RangeError, /snapshot.version 2 is not supported/],
@@ -86,7 +86,7 @@ describe.each(engines)("snapshots on the %s engine", (name, RegionRouter) => {
     ["a negative weight", { version: 1, regions: [["sf", -1]] }, RangeError, /snapshot.regions\[0\]\[1\]/],
     ["a fractional weight", { version: 1, regions: [["sf", 1.5]] }, RangeError, /snapshot.regions\[0\]\[1\]/],
     ["a duplicate name", { version: 1, regions: [["sf", 3], ["london", 1], ["sf", 2]] }, RangeError, /snapshot.regions\[2\]\[0\] "sf".*repeats snapshot.regions\[0\]\[0\]/],
-    ["too many virtual nodes", { version: 1, vnodesPerWeight: 10_000, regions: [["sf", 1], ["big", 1678]] }, RangeError, /MAX_VNODES.*"big"/],
+    ["too many virtual nodes", { version: 1, vnodesPerWeight: 10_000, regions: [["sf", 1], ["big", 1678]] }, RangeError, /"big".*MAX_VNODES/],
   ];
   it.each(bad)("fromJSON rejects %s", (_, value, error, message) => {
     let thrown: unknown;
