@@ -24,11 +24,9 @@ function hash(text: string): Int32Array {
  */
 function placeKey(scheme: Scheme, key: string, out: Uint32Array): void {
   const state = hash(key);
-  if (scheme.points === 0) {
-    for (let k = 0; k < 4; k++) out[k] = bswap32(state[k]);
-  } else {
-    out.set([state[0], 0, 0, 0]);
-  }
+  const wide = scheme.points === 0;
+  out[0] = wide ? bswap32(state[0]) : state[0];
+  for (let k = 1; k < 4; k++) out[k] = wide ? bswap32(state[k]) : 0;
 }
 
 /**

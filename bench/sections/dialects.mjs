@@ -1,0 +1,96 @@
+// `npm run bench dialects`: every dialect against the default on rings of the same number of
+// positions (route and routeMany), region-router's "hashring" dialect against npm hashring itself on
+// one ring, and a 1,000,000-position ketama build against the default's, per position.
+import HashRing from "hashring";
+import { eachKey, fmt, medianMs, ratio, table, timeRounds } from "../lib.mjs";
+
+/** 16 equal regions; each dialect's options chosen so that every one holds 160 positions. */
+const REGIONS = Array.from({ length: 16 }, (_, i) => [`cache-${i}.example:11211`, 1]);
+const DIALECTS = [
+  { compatibleWith: "consistent-hash-ring", replicas: 160 },
+  { compatibleWith: "uhashring", vnodes: 160 },
+  { compatibleWith: "uhashring-ketama" },
+  { compatibleWith: "hashring" },
+  { compatibleWith: "libketama" },
+  // Three points per name: 120 positions per region, against a default ring of 120 per region.
+  { compatibleWith: "hash_ring" },
+];
+
+/**
+ * @param {{ WasmRouter: any, PureRouter: any, batches: string[][], ROUNDS: string }} context
+ */
+export function dialectsSection({ WasmRouter, PureRouter, batches, ROUNDS }) {
+  const build = (Router, options, regions = REGIONS) => {
+    const router = new Router(options);
+    router.addRegions(regions);
+    return router;
+  };
+  const size = (router) => router[Symbol.for("region-router internals")]().ring.size;
+
+  // 1. Each dialect beside a default-dialect ring of as many positions, both engines.
+  const tasks = [];
+  const pairs = [];
+  for (const options of DIALECTS) {
+    const dialect = build(WasmRouter, options);
+    const positions = size(dialect);
+    const twin = build(WasmRouter, { vnodesPerWeight: positions / REGIONS.length });
+    const pureDialect = build(PureRouter, options);
+    const pureTwin = build(PureRouter, { vnodesPerWeight: positions / REGIONS.length });
+    const at = tasks.length;
+    tasks.push(
+      [`${options.compatibleWith}: WebAssembly route`, eachKey((k) => dialect.route(k))],
+      ["default: WebAssembly route", eachKey((k) => twin.route(k))],
+      [`${options.compatibleWith}: WebAssembly routeMany`, (ids) => dialect.routeMany(ids)],
+      ["default: WebAssembly routeMany", (ids) => twin.routeMany(ids)],
+      [`${options.compatibleWith}: pure route`, eachKey((k) => pureDialect.route(k))],
+      ["default: pure route", eachKey((k) => pureTwin.route(k))],
+    );
+    pairs.push({ name: options.compatibleWith, positions, at });
+  }
+  const results = timeRounds(tasks, batches, { rounds: Number(process.env.ROUNDS ?? 5), time: 150, label: "dialects vs default" });
+  console.log(`## Dialects: each against the default dialect on a ring of as many positions (16 regions; ${ROUNDS})\n`);
+  const rows = [];
+  for (const { name, positions, at } of pairs) {
+    const cell = (i) => `${fmt(results[at + i].ns)} / ${fmt(results[at + i + 1].ns)} (${fmt(ratio(results[at + i], results[at + i + 1]), 3)}x)`;
+    rows.push([name, positions.toLocaleString("en"), cell(0), cell(2), cell(4)]);
+  }
+  table(["dialect", "positions", "WebAssembly route ns: dialect / default (ratio)", "WebAssembly routeMany ns per id (1,024 ids)", "pure route ns"], rows);
+
+  // 2. region-router's "hashring" dialect against npm hashring's get() on the same ring. Keys never
+  // repeat within hashring's LRU (5,000 entries; 65,536 distinct keys cycled), so every get() misses.
+  const servers = Object.fromEntries(REGIONS);
+  const theirs = new HashRing(servers, "md5", { "vnode count": 40, replicas: 4 });
+  const ours = build(WasmRouter, { compatibleWith: "hashring", vnodeCount: 40, replicas: 4 });
+  const pure = build(PureRouter, { compatibleWith: "hashring", vnodeCount: 40, replicas: 4 });
+  const probe = batches.flat().slice(0, 20_000);
+  const disagree = probe.filter((k) => ours.route(k) !== theirs.get(k)).length;
+  const peer = timeRounds(
+    [
+      ["npm hashring 3.2.0 get()", eachKey((k) => theirs.get(k))],
+      ["region-router hashring dialect, WebAssembly route()", eachKey((k) => ours.route(k))],
+      ["region-router hashring dialect, WebAssembly routeMany (1,024 ids)", (ids) => ours.routeMany(ids)],
+      ["region-router hashring dialect, pure route()", eachKey((k) => pure.route(k))],
+    ],
+    batches,
+    { rounds: 5, time: 200, label: "hashring dialect vs npm hashring" },
+  );
+  console.log(`## The hashring dialect against npm hashring (16 servers, vnode count 40, replicas 4: 2,560 points; ${ROUNDS})\n`);
+  console.log(`Same answers: ${disagree} of ${probe.length.toLocaleString("en")} keys differ.\n`);
+  table(
+    ["implementation", "ns per key", "npm hashring is"],
+    peer.map((r) => [r.name, fmt(r.ns), `${fmt(ratio(peer[0], r), 2)}x slower`]),
+  );
+
+  // 3. Builds per position: 1,000,000 positions as libketama (6,250 equal servers x 40 names x 4
+  // points) and as the default (100 regions x 10,000 virtual nodes).
+  const ketama = Array.from({ length: 6250 }, (_, i) => [`cache-${i}`, 1]);
+  const reference = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000]);
+  const rowsBuild = [];
+  for (const [engine, Router] of [["WebAssembly", WasmRouter], ["pure", PureRouter]]) {
+    const def = medianMs((r) => r.addRegions(reference), { runs: 3, setup: () => new Router(), label: `${engine}: default 1,000,000 build` });
+    const ket = medianMs((r) => r.addRegions(ketama), { runs: 3, setup: () => new Router({ compatibleWith: "libketama" }), label: `${engine}: libketama 1,000,000 build` });
+    rowsBuild.push([engine, fmt(def), fmt(ket), `${fmt(ket / def, 2)}x`]);
+  }
+  console.log("## Builds of 1,000,000 positions (ms, median of 3): libketama (250,000 names x 4 points) and the default (1,000,000 names)\n");
+  table(["engine", "default", "libketama", "libketama per position vs default"], rowsBuild);
+}
