@@ -1,7 +1,7 @@
 // Constructor options (and a snapshot's, which are the same fields): the dialect and its options,
 // read by one function, and the virtual-node budget per region.
 import { dialect, DIALECTS, MAX_VNODES_PER_WEIGHT, optionRules, type Dialect, type DialectName } from "./dialects.js";
-import { checkInteger, describe } from "./validate.js";
+import { checkInteger, checkObject, describe } from "./validate.js";
 
 export { MAX_VNODES_PER_WEIGHT };
 export type { DialectName };
@@ -47,28 +47,22 @@ export const MAX_VNODES = 2 ** 24;
  * reference) and the dialect's options (absent: the default; null is not absent). `parameter` names
  * the record in errors ("options", "snapshot").
  */
-export function readDialect(record: unknown, parameter: string): Dialect {
-  if (record === undefined) record = {};
-  if (typeof record !== "object" || record === null || Array.isArray(record)) {
-    throw new TypeError(`${parameter} must be an object, got ${describe(record)}`);
-  }
-  const fields = record as Record<string, unknown>;
-  const given = fields.compatibleWith === undefined ? "region-router" : fields.compatibleWith;
-  if (!DIALECTS.includes(given as DialectName)) {
+export function readDialect(record: unknown = {}, parameter: string): Dialect {
+  checkObject(record, parameter);
+  const { compatibleWith = "region-router", ...given } = record;
+  if (!DIALECTS.includes(compatibleWith as DialectName)) {
     // Not a string: a TypeError; a string that names no dialect: a RangeError.
-    const Error = typeof given === "string" ? RangeError : TypeError;
-    throw new Error(`${parameter}.compatibleWith must be one of ${DIALECTS.join(", ")}, got ${describe(given)}`);
+    const Error = typeof compatibleWith === "string" ? RangeError : TypeError;
+    throw new Error(`${parameter}.compatibleWith must be one of ${DIALECTS.join(", ")}, got ${describe(compatibleWith)}`);
   }
-  const name = given as DialectName;
+  const name = compatibleWith as DialectName;
   const rules = optionRules(name);
-  for (const key of Object.keys(fields)) {
-    if (key !== "compatibleWith" && !(key in rules)) {
-      throw new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${Object.keys(rules).join(", ") || "none"})`);
-    }
-  }
   const options: Record<string, number> = {};
+  for (const key of Object.keys(given)) {
+    if (!(key in rules)) throw new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${Object.keys(rules).join(", ") || "none"})`);
+  }
   for (const [key, [fallback, max]] of Object.entries(rules)) {
-    const value = fields[key];
+    const value = given[key];
     if (value !== undefined) checkInteger(value, `${parameter}.${key}`, 1, max);
     options[key] = value === undefined ? fallback : value;
   }

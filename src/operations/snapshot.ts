@@ -2,7 +2,7 @@
 // The reader checks everything before anything is built, so a bad snapshot never half-builds a router.
 import type { Dialect } from "../dialects.js";
 import { readDialect, type RouterOptions } from "../options.js";
-import { describe, readPairs } from "../validate.js";
+import { checkObject, describe, readPairs } from "../validate.js";
 
 /**
  * `{ version: 1, vnodesPerWeight, regions }` in the default dialect (as before dialects existed),
@@ -34,9 +34,7 @@ export function parseSnapshot(value: unknown): RingDefinition {
   if (typeof value === "string") {
     throw new TypeError(`snapshot must be an object (what toJSON() returns; JSON.parse text first), got ${describe(value)}`);
   }
-  if (typeof value !== "object" || value === null || Array.isArray(value)) {
-    throw new TypeError(`snapshot must be an object, got ${describe(value)}`);
-  }
+  checkObject(value, "snapshot");
   // The dialect and its options are read as the constructor reads them, unknown fields refused.
   const { version, regions, ...options } = value as Record<string, unknown>;
   const dialect = readDialect(options, "snapshot");
