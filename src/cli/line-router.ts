@@ -3,6 +3,7 @@
 import { isAscii } from "node:buffer";
 import type { RegionRouter } from "../index.js";
 import { routeAsciiLines } from "./ascii-lines.js";
+import { dialectOf } from "./dialect-flags.js";
 import { decodeLines } from "./lines.js";
 import { type LongLine, routeDigest, writeLongId } from "./long-line.js";
 import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
@@ -10,10 +11,11 @@ import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
 export const FORMATS = ["tsv", "json"] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** True when some region owns a position: a region of weight w > 0 has at least w virtual nodes. */
+/** True when some region owns a position: one that its dialect gives virtual nodes. */
 export function hasPositions(router: RegionRouter): boolean {
-  for (const weight of router.weights().values()) if (weight > 0) return true;
-  return false;
+  return dialectOf(router)
+    .names([...router.weights().values()])
+    .some((count) => count > 0);
 }
 
 export class LineRouter {
