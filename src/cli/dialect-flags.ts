@@ -98,8 +98,3 @@ export function checkFileDialect(args: ParsedArgs, prefix: string, file: Dialect
     }
   }
 }
-
-/** The flags that would give this dialect, after `prefix`: ["--compatible-with", "hashring", "--vnode-count", "40", ...]. */
-export function flagsOf({ name, options }: Pick<Dialect, "name" | "options">, prefix = ""): string[] {
-  return [`--${prefix}compatible-with`, name, ...Object.entries(options).flatMap(([option, value]) => [`--${prefix}${flagOf(option)}`, String(value)])];
-}

@@ -3,7 +3,6 @@
 import { isAscii } from "node:buffer";
 import type { RegionRouter } from "../index.js";
 import { routeAsciiLines } from "./ascii-lines.js";
-import { dialectOf } from "./dialect-flags.js";
 import { decodeLines } from "./lines.js";
 import { type LongLine, routeDigest, writeLongId } from "./long-line.js";
 import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
@@ -11,11 +10,14 @@ import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
 export const FORMATS = ["tsv", "json"] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** True when some region owns a position: one that its dialect gives virtual nodes. */
+/**
+ * True when some region owns a position: in every dialect a ring with some weight > 0 has virtual
+ * nodes (w x k where counts are absolute; where they are relative, the heaviest region gets about
+ * its dialect's per-region count).
+ */
 export function hasPositions(router: RegionRouter): boolean {
-  return dialectOf(router)
-    .names([...router.weights().values()])
-    .some((count) => count > 0);
+  for (const weight of router.weights().values()) if (weight > 0) return true;
+  return false;
 }
 
 export class LineRouter {
