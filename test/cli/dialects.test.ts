@@ -198,6 +198,25 @@ describe("dialect flags: mistakes are usage errors naming the flag as typed", ()
   });
 });
 
+it.each([["route"], ["stats"], ["plan"]])("%s --help lists every dialect with its option flags, ranges and defaults", (command) => {
+  const help = ok([command, "--help"]);
+  expect(help).toContain("  --compatible-with NAME ");
+  for (const line of [
+    "region-router         --vnodes-per-weight N (1 to 10000, default 1)",
+    "consistent-hash-ring  --replicas N (1 to 10000, default 150)",
+    "uhashring             --vnodes N (1 to 10000, default 160)",
+    "uhashring-ketama      --vnodes N (1 to 10000, default 40), --replicas N (1 to 4, default 4)",
+    "hashring              --vnode-count N (1 to 10000, default 40), --replicas N (1 to 4, default 4)",
+    "libketama             no options",
+    "hash_ring             no options",
+  ]) {
+    expect(help).toContain(`\n    ${line}\n`);
+  }
+  if (command === "plan") {
+    for (const flag of ["--to FILE", "--to-compatible-with NAME", "--to-vnodes-per-weight N, --to-replicas N, --to-vnodes N, --to-vnode-count N"]) expect(help).toContain(flag);
+  }
+});
+
 describe("plan: migrating between dialects", () => {
   const REGIONS3: Regions = [["sf", 3], ["london", 3], ["bangalore", 3]];
   const seed = regionFlags(REGIONS3);
