@@ -55,7 +55,8 @@ function arcPath({ start, end }: Arc): string {
   return `M ${x0} ${y0} A ${RING_RADIUS} ${RING_RADIUS} 0 ${length > 0.5 ? 1 : 0} 1 ${x1} ${y1}`;
 }
 
-export function drawRing(svg: SVGSVGElement, ring: RingGeometry, sessions: readonly DrawnSession[]): void {
+/** Draw the ring, its sessions, and `caption` in the middle (by default, how many positions it has). */
+export function drawRing(svg: SVGSVGElement, ring: RingGeometry, sessions: readonly DrawnSession[], caption?: string): void {
   svg.replaceChildren();
   svg.append(element("circle", { r: RING_RADIUS, fill: "none", stroke: "#e4e3dc", "stroke-width": RING_WIDTH }));
   for (const arc of ring.arcs) {
@@ -95,7 +96,7 @@ export function drawRing(svg: SVGSVGElement, ring: RingGeometry, sessions: reado
     dot.append(title);
     svg.append(dot);
   }
-  const caption = element("text", { "text-anchor": "middle", y: 6, "font-size": 16, fill: "#4a5060" });
-  caption.textContent = ring.vnodes.length === 0 ? "empty ring" : `${ring.vnodes.length} virtual nodes`;
-  svg.append(caption);
+  const text = element("text", { "text-anchor": "middle", y: 6, "font-size": 16, fill: "#4a5060" });
+  text.textContent = ring.vnodes.length === 0 ? "empty ring" : (caption ?? `${ring.vnodes.length} virtual nodes`);
+  svg.append(text);
 }

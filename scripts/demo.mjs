@@ -1,5 +1,6 @@
 // `npm start`: the command line on the seed's ring (sf, london, bangalore at weight 3): route a few
-// sessions, show how the ring really splits the key space, and plan adding tokyo.
+// sessions, show how the ring really splits the key space, plan adding tokyo, then the same ring in
+// another library's dialect and what moving from one library to another would move.
 import { spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -29,3 +30,11 @@ console.log(`
 "Equal" weights are not equal shares with 3 virtual nodes each. With more virtual nodes per unit
 of weight (--vnodes-per-weight 160) the shares come close to the weights:`);
 run(["stats", ...ring, "--vnodes-per-weight", "160"]);
+console.log(`
+The same regions as another library routes them (--compatible-with hashring: npm hashring's ring,
+40 names per server shared by weight, 4 points each):`);
+run(["stats", ...ring, "--compatible-with", "hashring"]);
+console.log(`
+Moving a fleet from Python uhashring to this ring, with as many virtual nodes, is a re-shard: each
+library names and hashes its virtual nodes its own way.`);
+run(["plan", ...ring, "--compatible-with", "uhashring", "--to-compatible-with", "region-router", "--to-vnodes-per-weight", "160", "--sessions", "-"], sessions);

@@ -77,3 +77,14 @@ export function parseArgs(command: string, args: readonly string[], specs: Optio
   }
   return new ParsedArgs(values, positionals);
 }
+
+/**
+ * A decimal integer from `min` to `max`, or a UsageError that starts with `what` (the option as the
+ * person typed it) and may offer `other` choices ("auto or ").
+ */
+export function parseInteger(what: string, text: string, min: number, max: number, other = ""): number {
+  const digits = /^[0-9]+$/.test(text);
+  const value = digits ? Number(text) : NaN;
+  if (value >= min && value <= max) return value;
+  throw new UsageError(`${what} must be ${other}an integer from ${min} to ${max}, got ${digits ? text : JSON.stringify(text)}`);
+}

@@ -10,7 +10,11 @@ import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
 export const FORMATS = ["tsv", "json"] as const;
 export type Format = (typeof FORMATS)[number];
 
-/** True when some region owns a position: a region of weight w > 0 has at least w virtual nodes. */
+/**
+ * True when some region owns a position: in every dialect a ring with some weight > 0 has virtual
+ * nodes (w x k where counts are absolute; where they are relative, the heaviest region gets about
+ * its dialect's per-region count).
+ */
 export function hasPositions(router: RegionRouter): boolean {
   for (const weight of router.weights().values()) if (weight > 0) return true;
   return false;

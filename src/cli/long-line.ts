@@ -177,12 +177,17 @@ export class LongLineBuilder {
   }
 }
 
-/** route() for an id given by its MD5 digest: the region of the first position >= it, wrapping; null on a ring without positions. */
+/**
+ * route() for an id given by its MD5 digest: the region of the first position >= its key, wrapping;
+ * null on a ring without positions. The key is the digest read big-endian, or in a ring of 32-bit
+ * points its first little-endian word x 2^96 (Ring.positionAt: how the engines store positions).
+ */
 export function routeDigest(router: RegionRouterBase, digest: Uint8Array): string | null {
   const { ring, names } = router[INTERNALS]();
   const n = ring.size;
   if (n === 0) return null;
-  const key = BigInt(`0x${Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength).toString("hex")}`);
+  const bytes = Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength);
+  const key = ring.scheme.points === 0 ? BigInt(`0x${bytes.toString("hex")}`) : BigInt(bytes.readUInt32LE(0)) << 96n;
   let low = 0;
   let high = n;
   while (low < high) {

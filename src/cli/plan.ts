@@ -1,21 +1,27 @@
 // `region-router plan`: what moves, exactly, when regions are added, removed or re-weighted.
+import type { Dialect } from "../dialects.js";
 import { type Movement, movement, type RegionRouter } from "../index.js";
-import { parseArgs } from "./args.js";
+import { type ParsedArgs, parseArgs } from "./args.js";
 import type { Command } from "./command.js";
+import { describeDialect, dialectFromFlags, dialectOf, dialectSpecs, flagOf, hasDialectFlags, wordsOf } from "./dialect-flags.js";
 import { type Input, openInputs } from "./inputs.js";
 import { decodeLines, lineChunks } from "./lines.js";
 import { LongLine, routeDigest, writeLongId } from "./long-line.js";
 import { writeOut } from "./output.js";
-import { checkVnodes, parseRegionWeight, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
+import { buildRing, checkVnodes, parseRegionWeight, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions } from "./ring-options.js";
 import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
 import { asUsage, noPositionals, UsageError } from "./usage-error.js";
+
+/** What movement() gives, with what a sampled estimate adds (across key spaces: 128-bit against 32-bit points). */
+type PlannedMovement = Movement & { readonly exact?: boolean; readonly standardError?: number };
 
 export const plan: Command = {
   name: "plan",
   summary: "the exact movement plan for adding, removing or re-weighting regions",
   help: `Usage: region-router plan [ring options] (--add NAME=W | --remove NAME | --set NAME=W)...
-                          [--sessions FILE] [--json]
+                          [--to-compatible-with NAME] [--to-OPTION N]... [--sessions FILE] [--json]
+       region-router plan [ring options] --to FILE [--sessions FILE] [--json]
 
 Compares the ring with the ring after the changes and prints the exact fraction of the key
 space that changes region, and each from → to flow (computed from the rings' arcs, not sampled).
@@ -30,6 +36,19 @@ Changes (each repeatable, each region at most once):
   --remove NAME               remove a region of the ring
   --set NAME=W                give a region of the ring a new weight
 
+Migration (the same regions and weights in another dialect or with other options, then the
+changes above, if any):
+  --to-compatible-with NAME   the dialect after (default: the ring's own)
+  ${Object.keys(dialectSpecs("to-"))
+    .slice(1)
+    .map((flag) => `--${flag} N`)
+    .join(", ")}
+                              its options, as for the ring; one not given keeps the ring's
+                              value in the ring's own dialect, else takes the dialect's default
+  --to FILE                   or the whole ring after, from a snapshot (its dialect included);
+                              not with --add, --remove, --set; --to-compatible-with and the
+                              --to- options then check the file
+
 Options:
   --sessions FILE             also list which of these sessions move, and where
   --json                      print { "moved", "flows": [{ "from", "to", "fraction" }] } (the
@@ -43,15 +62,17 @@ Options:
       add: { kind: "string", multiple: true },
       remove: { kind: "string", multiple: true },
       set: { kind: "string", multiple: true },
+      to: { kind: "string" },
+      ...dialectSpecs("to-"),
       sessions: { kind: "string" },
       json: { kind: "boolean" },
     });
     noPositionals("plan", parsed.positionals);
     const before = ringFromOptions(parsed);
-    const { after, changes } = applyChanges(before, parsed.all("add"), parsed.all("remove"), parsed.all("set"));
+    const { after, changes } = ringAfter(before, parsed);
+    const moves = movementOf(before, after);
     const sessionsFile = parsed.one("sessions");
     const sessions = sessionsFile === undefined ? null : openInputs([sessionsFile], "--sessions file")[0];
-    const moves = movement(before, after);
     const json = parsed.has("json");
 
     if (json) {
@@ -137,24 +158,97 @@ function shown(region: Region): string {
   return region === null ? NONE : escapeName(region);
 }
 
-/** The ring after the changes, and the changes as text; a UsageError for any that cannot apply. */
+/**
+ * movement(before, after), or a UsageError where this version cannot compare the two rings (keys
+ * hashed into different spaces: 128-bit positions against 32-bit points).
+ */
+function movementOf(before: RegionRouter, after: RegionRouter): PlannedMovement {
+  try {
+    return movement(before, after);
+  } catch (error) {
+    if (!(error instanceof Error) || !/not yet/.test(error.message)) throw error;
+    const [from, to] = [dialectOf(before), dialectOf(after)];
+    throw new UsageError(
+      `plan cannot compare a ring compatible with ${from.name} with one compatible with ${to.name} in this version ` +
+        `(their keys hash to different spaces: ${spaceOf(from)} against ${spaceOf(to)}): ${error.message}`,
+    );
+  }
+}
+
+function spaceOf(ring: Dialect): string {
+  return ring.scheme.points === 0 ? "128-bit positions" : "32-bit points";
+}
+
+const CHANGE_FLAGS = "--add NAME=W, --remove NAME, --set NAME=W, --to FILE or --to-compatible-with NAME";
+
+/** The ring after the plan's changes (--to FILE, or a new dialect and --add, --remove, --set), and the changes as text. */
+function ringAfter(before: RegionRouter, parsed: ParsedArgs): { after: RegionRouter; changes: string[] } {
+  const [adds, removes, sets] = [parsed.all("add"), parsed.all("remove"), parsed.all("set")];
+  const edits = adds.length + removes.length + sets.length;
+  const file = parsed.one("to");
+  if (file !== undefined) {
+    if (edits > 0) throw new UsageError("--to cannot be combined with --add, --remove or --set (the file defines the whole ring after)");
+    const after = ringFromFile(parsed, "to", "to-", file);
+    return { after, changes: differences(before, after) };
+  }
+  const migrating = hasDialectFlags(parsed, "to-");
+  if (!migrating && edits === 0) throw new UsageError(`plan needs at least one change: ${CHANGE_FLAGS}`);
+  if (!migrating) return applyChanges(before, before.clone(), [], adds, removes, sets);
+  const from = dialectOf(before);
+  const to = dialectFromFlags(parsed, "to-", from, "the ring's dialect");
+  const entries = [...before.weights()];
+  const flag = parsed.has("to-compatible-with") ? `--to-compatible-with ${to.name}` : "the ring after";
+  const after = buildRing(to, entries, flag, (i) => `${flag}, region ${JSON.stringify(entries[i][0])}`, `--to-${flagOf(Object.keys(to.options)[0] ?? "")}`);
+  return applyChanges(before, after, [dialectChange(from, to)], adds, removes, sets);
+}
+
+/** "compatible with hashring (vnode count 40, replicas 4) → region-router (vnodes per weight 1)" */
+function dialectChange(from: Dialect, to: Dialect): string {
+  return `compatible with ${describeDialect(from)} → ${describeDialect(to)}`;
+}
+
+/** What differs between two rings, as the changes that would turn one into the other. */
+function differences(before: RegionRouter, after: RegionRouter): string[] {
+  const [from, to] = [dialectOf(before), dialectOf(after)];
+  const changes = describeDialect(from) === describeDialect(to) ? [] : [dialectChange(from, to)];
+  const [was, now] = [before.weights(), after.weights()];
+  for (const name of was.keys()) if (!now.has(name)) changes.push(`remove ${escapeName(name)}`);
+  for (const [name, weight] of now) {
+    const old = was.get(name);
+    if (old !== undefined && old !== weight) changes.push(`set ${escapeName(name)} weight ${old} → ${weight}`);
+  }
+  for (const [name, weight] of now) if (!was.has(name)) changes.push(`add ${escapeName(name)} weight ${weight}`);
+  // In the dialects of 32-bit points the regions' order decides equal points: part of the ring.
+  if (changes.length === 0) changes.push(before.fingerprint() === after.fingerprint() ? "no change" : "the same regions in another order");
+  return changes;
+}
+
+/**
+ * `after` (a copy of `before`, or `before`'s regions in a new dialect) with the --add, --remove and
+ * --set changes applied, and `changes` with them as text; a UsageError for any that cannot apply.
+ */
 function applyChanges(
   before: RegionRouter,
+  after: RegionRouter,
+  changes: string[],
   adds: readonly string[],
   removes: readonly string[],
   sets: readonly string[],
 ): { after: RegionRouter; changes: string[] } {
-  if (adds.length + removes.length + sets.length === 0) {
-    throw new UsageError("plan needs at least one change: --add NAME=W, --remove NAME or --set NAME=W");
-  }
   const weights = before.weights();
   const named = new Set<string>();
   const once = (option: string, name: string) => {
     if (named.has(name)) throw new UsageError(`${option} ${name}: region ${JSON.stringify(name)} is changed more than once in this plan`);
     named.add(name);
   };
-  const after = before.clone();
-  const changes: string[] = [];
+  const ring = dialectOf(after);
+  /** A UsageError, naming `where`, when giving `name` `weight` would give a region too many virtual nodes. */
+  const fits = (where: string, name: string, weight: number) => {
+    const next = after.weights();
+    next.delete(name);
+    next.set(name, weight);
+    checkVnodes(ring, [...next], () => where, wordsOf(Object.keys(ring.options)[0] ?? ""));
+  };
   for (const name of removes) {
     once("--remove", name);
     if (!weights.has(name)) throw new UsageError(`--remove ${name}: no region ${JSON.stringify(name)} in the ring`);
@@ -165,7 +259,7 @@ function applyChanges(
     const [name, weight] = parseRegionWeight("--set", text);
     once("--set", name);
     if (!weights.has(name)) throw new UsageError(`--set ${text}: no region ${JSON.stringify(name)} in the ring (use --add)`);
-    checkVnodes(`--set ${text}`, weight, after.vnodesPerWeight ?? 1, "vnodes per weight");
+    fits(`--set ${text}`, name, weight);
     asUsage(`--set ${text}`, () => after.addRegion(name, weight));
     changes.push(`set ${escapeName(name)} weight ${weights.get(name)} → ${weight}`);
   }
@@ -173,18 +267,21 @@ function applyChanges(
     const [name, weight] = parseRegionWeight("--add", text);
     once("--add", name);
     if (weights.has(name)) throw new UsageError(`--add ${text}: region ${JSON.stringify(name)} is already in the ring (use --set)`);
-    checkVnodes(`--add ${text}`, weight, after.vnodesPerWeight ?? 1, "vnodes per weight");
+    fits(`--add ${text}`, name, weight);
     asUsage(`--add ${text}`, () => after.addRegion(name, weight));
     changes.push(`add ${escapeName(name)} weight ${weight}`);
   }
   return { after, changes };
 }
 
-function describeMovement(changes: readonly string[], { moved, flows }: Movement): string {
-  const flowRows = flows.map(({ from, to, fraction }) => [shown(from), "→", shown(to), percent(fraction)]);
+function describeMovement(changes: readonly string[], { moved, flows, exact, standardError }: PlannedMovement): string {
+  // A sampled estimate (exact false) says so, with its standard error.
+  const about = exact === false ? "≈" : "";
+  const error = exact === false && standardError !== undefined ? ` (estimated; standard error ${(standardError * 100).toFixed(2)} pp)` : "";
+  const flowRows = flows.map(({ from, to, fraction }) => [shown(from), "→", shown(to), about + percent(fraction)]);
   return (
     `plan: ${changes.join(", ")}\n` +
-    `moved: ${percent(moved)} of the key space\n` +
+    `moved: ${about}${percent(moved)} of the key space${error}\n` +
     (flowRows.length > 0 ? `\n${columns([["from", "", "to", "share of keys"], ...flowRows], [0, 1, 2])}` : "")
   );
 }

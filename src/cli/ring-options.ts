@@ -1,23 +1,45 @@
 // The ring every command works on: `--ring FILE` (a toJSON() snapshot) or repeated
-// `--region NAME=WEIGHT` with optional `--vnodes-per-weight K`. The two ways are exclusive.
+// `--region NAME=WEIGHT`, in a dialect: `--compatible-with NAME` and its options as flags
+// (dialect-flags.ts). With --ring the file gives the dialect, and dialect flags only check it.
 import { readFileSync } from "node:fs";
-import { RegionRouter } from "../index.js";
-import { MAX_VNODES, MAX_VNODES_PER_WEIGHT } from "../options.js";
+import { optionRules, type Dialect, DIALECTS } from "../dialects.js";
+import { RegionRouter, type RouterOptions } from "../index.js";
+import { MAX_VNODES } from "../options.js";
 import { MAX_WEIGHT } from "../validate.js";
-import type { OptionSpecs, ParsedArgs } from "./args.js";
+import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
+import { checkFileDialect, DEFAULT_DIALECT, dialectFromFlags, dialectOf, dialectSpecs, flagOf, hasDialectFlags } from "./dialect-flags.js";
 import { asUsage, fileError, UsageError } from "./usage-error.js";
 
 export const RING_OPTIONS: OptionSpecs = {
   ring: { kind: "string" },
   region: { kind: "string", multiple: true },
-  "vnodes-per-weight": { kind: "string" },
+  ...dialectSpecs(""),
 };
+
+/** Each dialect's option flags with their ranges and defaults, one dialect a line. */
+function dialectOptionsHelp(indent: string): string {
+  const width = Math.max(...DIALECTS.map((name) => name.length)) + 2;
+  return DIALECTS.map((name) => {
+    const flags = Object.entries(optionRules(name)).map(
+      ([option, [fallback, max]]) => `--${flagOf(option)} N (1 to ${max}, default ${fallback})`,
+    );
+    return `${indent}${name.padEnd(width)}${flags.join(", ") || "no options"}`;
+  }).join("\n");
+}
 
 export const RING_HELP = `Ring (one of):
   --ring FILE                 a ring snapshot: the JSON of RegionRouter#toJSON(),
-                              { "version": 1, "vnodesPerWeight": K, "regions": [[name, weight], ...] }
+                              { "version": 1, "vnodesPerWeight": K, "regions": [[name, weight], ...] },
+                              in another dialect { "version": 1, "compatibleWith": NAME, its options,
+                              "regions": [...] }: the file gives the dialect
   --region NAME=WEIGHT        a region and its weight (integer 0..${MAX_WEIGHT}); repeat for each region
-  --vnodes-per-weight K       virtual nodes per unit of weight with --region (default 1)`;
+
+Dialect (with --region; with --ring they must agree with the file, which they check):
+  --compatible-with NAME      route exactly as this library does (default region-router): one of
+                              ${DIALECTS.slice(0, 3).join(", ")},
+                              ${DIALECTS.slice(3).join(", ")}
+  and that dialect's options (another dialect's option is an error):
+${dialectOptionsHelp("    ")}`;
 
 /** `NAME=WEIGHT` → [name, weight], the weight a plain decimal integer the library accepts. */
 export function parseRegionWeight(option: string, text: string): [string, number] {
@@ -27,36 +49,59 @@ export function parseRegionWeight(option: string, text: string): [string, number
 }
 
 /**
- * A decimal integer from `min` to `max`, or a UsageError that starts with `what` (the option as the
- * person typed it) and may offer `other` choices ("auto or ").
+ * A UsageError unless every region of `entries` (a whole ring's regions and weights) fits in the
+ * virtual nodes a region may have under `ring`; `whereOf(i)` says where entry i's fault comes from
+ * ("--region sf=2000") and `perWeight` names the option that multiplies weights in the dialects
+ * whose counts are absolute (the flag, or its words).
  */
-export function parseInteger(what: string, text: string, min: number, max: number, other = ""): number {
-  const digits = /^[0-9]+$/.test(text);
-  const value = digits ? Number(text) : NaN;
-  if (value >= min && value <= max) return value;
-  throw new UsageError(`${what} must be ${other}an integer from ${min} to ${max}, got ${digits ? text : JSON.stringify(text)}`);
+export function checkVnodes(
+  ring: Dialect,
+  entries: readonly (readonly [string, number])[],
+  whereOf: (i: number) => string,
+  perWeight: string,
+): void {
+  const counts = ring.names(entries.map(([, weight]) => weight));
+  const i = counts.findIndex((count) => count > MAX_VNODES);
+  if (i < 0) return;
+  const [region, weight] = entries[i];
+  const most = `more than the ${MAX_VNODES} a region may have`;
+  if (ring.relative) {
+    throw new UsageError(`${whereOf(i)}: region ${JSON.stringify(region)} would have ${counts[i]} virtual nodes in ${ring.name}, ${most}`);
+  }
+  throw new UsageError(`${whereOf(i)}: weight × ${perWeight} = ${weight} × ${counts[i] / weight} = ${counts[i]} virtual nodes, ${most}`);
+}
+
+/** The option that multiplies weights in an absolute dialect (its first), as a flag after `prefix`. */
+export function perWeightFlag(ring: Dialect, prefix = ""): string {
+  return `--${prefix}${flagOf(Object.keys(ring.options)[0] ?? "")}`;
 }
 
 /**
- * A UsageError unless a region of `weight` fits in the virtual nodes a region may have, at
- * `vnodesPerWeight` (shown as `perWeight`: the option that set it, or where it came from).
+ * A router of `ring`'s dialect with `entries` added in order, or a UsageError naming `whereOf(i)`
+ * (for entry i) or `where` (for the whole).
  */
-export function checkVnodes(where: string, weight: number, vnodesPerWeight: number, perWeight: string): void {
-  const vnodes = weight * vnodesPerWeight;
-  if (vnodes <= MAX_VNODES) return;
-  throw new UsageError(
-    `${where}: weight × ${perWeight} = ${weight} × ${vnodesPerWeight} = ${vnodes} virtual nodes, more than the ${MAX_VNODES} a region may have`,
-  );
+export function buildRing(
+  ring: Dialect,
+  entries: readonly (readonly [string, number])[],
+  where: string,
+  whereOf: (i: number) => string,
+  perWeight: string,
+): RegionRouter {
+  checkVnodes(ring, entries, whereOf, perWeight);
+  const router = new RegionRouter({ compatibleWith: ring.name, ...ring.options } as RouterOptions);
+  // One update: in the dialects whose counts are relative, each addRegion would rebuild the ring.
+  asUsage(where, () => router.addRegions(entries));
+  return router;
 }
 
 /** Build the ring the options describe, or throw a UsageError saying what is wrong with them. */
 export function ringFromOptions(args: ParsedArgs): RegionRouter {
   const file = args.one("ring");
   const regions = args.all("region");
-  if (file !== undefined && (regions.length > 0 || args.has("vnodes-per-weight"))) {
-    throw new UsageError("--ring cannot be combined with --region or --vnodes-per-weight (the file defines the whole ring)");
+  if (file !== undefined && regions.length > 0) {
+    throw new UsageError("--ring cannot be combined with --region (the file defines the whole ring)");
   }
-  if (file !== undefined) return ringFromFile(file);
+  if (file !== undefined) return ringFromFile(args, "ring", "", file);
   if (regions.length === 0) throw new UsageError("no ring given: use --ring FILE or --region NAME=WEIGHT (repeatable)");
   const entries: [string, number][] = [];
   const seen = new Set<string>();
@@ -66,30 +111,29 @@ export function ringFromOptions(args: ParsedArgs): RegionRouter {
     seen.add(name);
     entries.push([name, weight]);
   }
-  const vnodes = args.one("vnodes-per-weight");
-  const vnodesPerWeight = vnodes === undefined ? 1 : parseInteger("--vnodes-per-weight", vnodes, 1, MAX_VNODES_PER_WEIGHT);
-  const router = new RegionRouter({ vnodesPerWeight });
-  for (const [name, weight] of entries) {
-    const where = `--region ${name}=${weight}`;
-    checkVnodes(where, weight, vnodesPerWeight, "--vnodes-per-weight");
-    asUsage(where, () => router.addRegion(name, weight));
-  }
-  return router;
+  const ring = dialectFromFlags(args, "", DEFAULT_DIALECT, "the default");
+  return buildRing(ring, entries, "--region", (i) => `--region ${entries[i][0]}=${entries[i][1]}`, perWeightFlag(ring));
 }
 
-function ringFromFile(path: string): RegionRouter {
+/**
+ * The ring in the snapshot file named by `--<flag>` (ring, or plan's to); the dialect flags after
+ * `prefix`, if any, must agree with the file's dialect.
+ */
+export function ringFromFile(args: ParsedArgs, flag: string, prefix: string, path: string): RegionRouter {
   let text: string;
   try {
     text = readFileSync(path, "utf8");
   } catch (error) {
-    throw fileError("--ring file", path, error);
+    throw fileError(`--${flag} file`, path, error);
   }
-  const where = `--ring file ${JSON.stringify(path)}`;
+  const where = `--${flag} file ${JSON.stringify(path)}`;
   let value: unknown;
   try {
     value = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${where} is not valid JSON: ${(error as Error).message}`);
   }
-  return asUsage(where, () => RegionRouter.fromJSON(value));
+  const router = asUsage(where, () => RegionRouter.fromJSON(value));
+  if (hasDialectFlags(args, prefix)) checkFileDialect(args, prefix, dialectOf(router), where);
+  return router;
 }

@@ -1,7 +1,7 @@
 // `region-router route`: session ids in (one per line), `id<TAB>region` or JSON lines out, in order,
 // one output line per input line, streamed piece by piece.
 import { availableParallelism } from "node:os";
-import { parseArgs } from "./args.js";
+import { parseArgs, parseInteger } from "./args.js";
 import type { Command } from "./command.js";
 import { knownSize, openInputs } from "./inputs.js";
 import { FORMATS, type Format, hasPositions, LineRouter } from "./line-router.js";
@@ -9,7 +9,7 @@ import { lineChunks } from "./lines.js";
 import { LongLine } from "./long-line.js";
 import { writeOut } from "./output.js";
 import { Progress } from "./progress.js";
-import { parseInteger, RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
+import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { IoError, UsageError } from "./usage-error.js";
 import { WorkerPool } from "./worker-pool.js";
 

@@ -2,6 +2,7 @@
 import type { RegionRouter } from "../index.js";
 import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
+import { describeDialect, dialectOf } from "./dialect-flags.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { bar, columns, percent, points } from "./table.js";
 import { escapeName } from "./escape.js";
@@ -13,6 +14,7 @@ const BAR_WIDTH = 30;
 export interface RegionStats {
   region: string;
   weight: number;
+  /** Its virtual nodes' names, as the dialect counts them. */
   vnodes: number;
   /** weight / Σweight (0 when every weight is 0). */
   expectedShare: number;
@@ -23,14 +25,15 @@ export interface RegionStats {
 }
 
 export function regionStats(router: RegionRouter): RegionStats[] {
-  const weights = router.weights();
+  const weights = [...router.weights()];
   const shares = router.shares();
+  const names = dialectOf(router).names(weights.map(([, weight]) => weight));
   let total = 0;
-  for (const weight of weights.values()) total += weight;
-  return [...weights].map(([region, weight]) => {
+  for (const [, weight] of weights) total += weight;
+  return weights.map(([region, weight], i) => {
     const expectedShare = total > 0 ? weight / total : 0;
     const share = shares.get(region) ?? 0;
-    return { region, weight, vnodes: weight * (router.vnodesPerWeight ?? 1), expectedShare, share, deviation: share - expectedShare };
+    return { region, weight, vnodes: names[i], expectedShare, share, deviation: share - expectedShare };
   });
 }
 
@@ -39,15 +42,18 @@ export const stats: Command = {
   summary: "each region's weight, virtual nodes, expected and exact share, as a table and bar chart",
   help: `Usage: region-router stats [ring options] [--json]
 
-For each region: its weight, virtual nodes (weight × vnodes-per-weight), expected share
-(weight / total weight), exact share of the key space (computed from the ring's arcs, not
-sampled), deviation (share − expected, in percentage points) and a bar of the share. Region names
-with a backslash or control character are escaped in the table (\\\\, \\n, \\r, \\t, \\u00XX).
+For each region: its weight, virtual nodes (the names the dialect gives it: weight ×
+vnodes-per-weight by default), expected share (weight / total weight), exact share of the key
+space (computed from the ring's arcs, not sampled), deviation (share − expected, in percentage
+points) and a bar of the share; then the dialect and its options, and the fingerprint. Region
+names with a backslash or control character are escaped in the table (\\\\, \\n, \\r, \\t,
+\\u00XX).
 
 ${RING_HELP}
 
 Options:
-  --json                      print { "vnodesPerWeight", "fingerprint", "regions": [{ "region",
+  --json                      print { "compatibleWith", "options", "vnodesPerWeight" (the
+                              default dialect only), "fingerprint", "regions": [{ "region",
                               "weight", "vnodes", "expectedShare", "share", "deviation" }] }
                               instead (fractions, not percentages)
   -h, --help                  show this help
@@ -58,7 +64,8 @@ Options:
     const router = ringFromOptions(parsed);
     const rows = regionStats(router);
     if (parsed.has("json")) {
-      const summary = { vnodesPerWeight: router.vnodesPerWeight, fingerprint: router.fingerprint(), regions: rows };
+      const { name: compatibleWith, options } = dialectOf(router);
+      const summary = { compatibleWith, options, vnodesPerWeight: router.vnodesPerWeight, fingerprint: router.fingerprint(), regions: rows };
       return writeOut(`${JSON.stringify(summary)}\n`);
     }
     const scale = Math.max(0, ...rows.map((row) => row.share));
@@ -79,7 +86,7 @@ Options:
         ],
         [0, 6],
       ) +
-        `\n${rows.length} regions, ${vnodes} virtual nodes (vnodes per weight ${router.vnodesPerWeight}), ` +
+        `\n${rows.length} regions, ${vnodes} virtual nodes, compatible with ${describeDialect(dialectOf(router))}, ` +
         `fingerprint ${router.fingerprint()}\n`,
     );
   },

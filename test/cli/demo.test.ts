@@ -1,9 +1,10 @@
-// `npm start` (scripts/demo.mjs) runs the real bin: route, stats and a plan adding tokyo.
+// `npm start` (scripts/demo.mjs) runs the real bin: route, stats, a plan adding tokyo, stats in
+// another dialect and a plan migrating between dialects.
 import { spawnSync } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 
-it("the npm start demo routes sessions, prints stats and plans adding tokyo", () => {
+it("the npm start demo routes sessions, prints stats, plans adding tokyo and a migration between dialects", () => {
   const demo = fileURLToPath(new URL("../../scripts/demo.mjs", import.meta.url));
   const result = spawnSync(process.execPath, [demo], { encoding: "utf8" });
   expect(result.stderr).toBe("");
@@ -12,4 +13,6 @@ it("the npm start demo routes sessions, prints stats and plans adding tokyo", ()
   expect(result.stdout).toMatch(/\nregion +weight +vnodes +expected +share +deviation\n/);
   expect(result.stdout).toContain("plan: add tokyo weight 3\n");
   expect(result.stdout).toMatch(/\d+ of 6 sessions move/);
+  expect(result.stdout).toContain(", compatible with hashring (vnode count 40, replicas 4), fingerprint ");
+  expect(result.stdout).toContain("plan: compatible with uhashring (vnodes 160) → region-router (vnodes per weight 160)\n");
 });

@@ -49,7 +49,7 @@ const ringCases: Case[] = [
     "--region sf=2000: weight × --vnodes-per-weight = 2000 × 10000 = 20000000 virtual nodes, more than the 16777216 a region may have",
   ],
   ["--ring with --region", ["--ring", goodRing, "--region", "x=1"], "", "--ring cannot be combined"],
-  ["--ring with --vnodes-per-weight", ["--ring", goodRing, "--vnodes-per-weight", "2"], "", "--ring cannot be combined"],
+  ["--ring with a --vnodes-per-weight it does not have", ["--ring", goodRing, "--vnodes-per-weight", "2"], "", "has vnodesPerWeight 1, not --vnodes-per-weight 2"],
   ["an unreadable ring file", ["--ring", missing], "", `cannot read --ring file ${JSON.stringify(missing)}: no such file`],
   ["a ring file that is a directory", ["--ring", dir], "", `cannot read --ring file ${JSON.stringify(dir)}: is a directory`],
   ["a ring file that is not JSON", ["--ring", notJson], "a\n", `--ring file ${JSON.stringify(notJson)} is not valid JSON`],

@@ -16,6 +16,7 @@ import { IoError } from "../../src/cli/usage-error.js";
 import { definition, sessionId, vnodesPerWeight } from "../support/arbitraries.js";
 import { buildRouter } from "../support/build.js";
 import { engines } from "../support/engines.js";
+import type { RouterOptions } from "../../src/index.js";
 import { memoryInput as input, modelLines } from "./line-model.js";
 
 /** What route() hashes for a line: the UTF-8 of the id decoded as the CLI decodes short lines. */
@@ -138,6 +139,20 @@ describe.each(engines)("routeDigest (%s)", (_name, RegionRouter) => {
       { numRuns: 200 },
     );
   });
+
+  it.each([["consistent-hash-ring"], ["uhashring"], ["uhashring-ketama"], ["hashring"], ["libketama"], ["hash_ring"]])(
+    "routes a digest where route() routes the id in the %s dialect (strict search, 32-bit points)",
+    (compatibleWith) => {
+      fc.assert(
+        fc.property(definition, fc.array(sessionId, { maxLength: 20 }), (regions, ids) => {
+          const router = new RegionRouter({ compatibleWith } as RouterOptions);
+          router.addRegions(regions);
+          for (const id of ids) expect(routeDigest(router, createHash("md5").update(id, "utf8").digest())).toBe(router.route(id));
+        }),
+        { numRuns: 50 },
+      );
+    },
+  );
 
   it("gives null on a ring without positions", () => {
     const router = buildRouter(RegionRouter, [["a", 0]]);

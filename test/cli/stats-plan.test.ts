@@ -47,7 +47,9 @@ describe("region-router stats", () => {
   it("counts vnodes as weight × vnodes-per-weight and lists weight-0 regions at 0", () => {
     const stats = JSON.parse(ok(["stats", "--region", "a=2", "--region", "b=0", "--region", "c=5", "--vnodes-per-weight", "40", "--json"]));
     const router = buildRouter(RegionRouter, [["a", 2], ["b", 0], ["c", 5]], 40);
-    expect(Object.keys(stats)).toEqual(["vnodesPerWeight", "fingerprint", "regions"]);
+    expect(Object.keys(stats)).toEqual(["compatibleWith", "options", "vnodesPerWeight", "fingerprint", "regions"]);
+    expect(stats.compatibleWith).toBe("region-router");
+    expect(stats.options).toEqual({ vnodesPerWeight: 40 });
     expect(stats.vnodesPerWeight).toBe(40);
     expect(stats.fingerprint).toBe(router.fingerprint());
     const { regions } = stats;

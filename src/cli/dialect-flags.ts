@@ -1,0 +1,100 @@
+// The ring's dialect on the command line: `--compatible-with NAME` and the dialect's options as flags
+// spelled like the option in kebab-case (vnodesPerWeight: --vnodes-per-weight), and the same flags
+// with a prefix for plan's ring after (--to-compatible-with, --to-replicas). A flag that is not an
+// option of the dialect in force is a UsageError naming the flag as typed.
+import { dialect, DIALECTS, optionRules, type Dialect, type DialectName } from "../dialects.js";
+import { readDialect } from "../options.js";
+import type { RegionRouterBase } from "../router.js";
+import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
+import { UsageError } from "./usage-error.js";
+
+/** An option's flag name: vnodesPerWeight -> vnodes-per-weight. */
+export function flagOf(option: string): string {
+  return option.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`);
+}
+
+/** An option as the text output names it: vnodeCount -> "vnode count", vnodesPerWeight -> "vnodes per weight". */
+export function wordsOf(option: string): string {
+  return flagOf(option).replaceAll("-", " ");
+}
+
+/** Every option of every dialect, each once, in the order the dialects list them. */
+const ALL_OPTIONS = [...new Set(DIALECTS.flatMap((name) => Object.keys(optionRules(name))))];
+
+/** The flags of the dialect and of every option, after `prefix` ("" or "to-"). */
+export function dialectSpecs(prefix: string): OptionSpecs {
+  const flags = [`${prefix}compatible-with`, ...ALL_OPTIONS.map((option) => prefix + flagOf(option))];
+  return Object.fromEntries(flags.map((flag) => [flag, { kind: "string" }]));
+}
+
+/** Whether any dialect flag after `prefix` was given. */
+export function hasDialectFlags(args: ParsedArgs, prefix: string): boolean {
+  return Object.keys(dialectSpecs(prefix)).some((flag) => args.has(flag));
+}
+
+/** The dialect a router runs, with its options. */
+export function dialectOf(router: RegionRouterBase): Dialect {
+  const { compatibleWith, ...options } = router.options as { compatibleWith: DialectName } & Record<string, number>;
+  return dialect(compatibleWith, options);
+}
+
+/** "hashring (vnode count 40, replicas 4)", "libketama": a dialect and its options in words. */
+export function describeDialect({ name, options }: Pick<Dialect, "name" | "options">): string {
+  const words = Object.entries(options).map(([option, value]) => `${wordsOf(option)} ${value}`);
+  return words.length > 0 ? `${name} (${words.join(", ")})` : name;
+}
+
+/** The options of a dialect as flags after `prefix`, for messages: "--vnode-count, --replicas". */
+function flagList(name: DialectName, prefix: string): string {
+  const flags = Object.keys(optionRules(name)).map((option) => `--${prefix}${flagOf(option)}`);
+  return flags.length > 0 ? `its options: ${flags.join(", ")}` : "it has no options";
+}
+
+/**
+ * The dialect the flags after `prefix` give: `--<prefix>compatible-with` (else `base`'s dialect),
+ * with the options given as flags; an option not given keeps `base`'s value when the dialect is
+ * `base`'s, else takes the dialect's default. `baseIs` says where `base` came from, for messages
+ * ("the default", "the --ring file's dialect").
+ */
+export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect, baseIs: string): Dialect {
+  const dialectFlag = `${prefix}compatible-with`;
+  const given = args.one(dialectFlag);
+  if (given !== undefined && !DIALECTS.includes(given as DialectName)) {
+    throw new UsageError(`--${dialectFlag} must be one of ${DIALECTS.join(", ")}, got ${JSON.stringify(given)}`);
+  }
+  const name = (given ?? base.name) as DialectName;
+  const rules = optionRules(name);
+  const source = given !== undefined ? `--${dialectFlag} ${name}` : `--${dialectFlag} ${name}, ${baseIs}`;
+  for (const option of ALL_OPTIONS) {
+    const flag = prefix + flagOf(option);
+    if (args.has(flag) && !Object.hasOwn(rules, option)) {
+      throw new UsageError(`--${flag} is not an option of ${source} (${flagList(name, prefix)})`);
+    }
+  }
+  const options: Record<string, number> = {};
+  for (const [option, [fallback, max]] of Object.entries(rules)) {
+    const flag = prefix + flagOf(option);
+    const text = args.one(flag);
+    options[option] = text !== undefined ? parseInteger(`--${flag}`, text, 1, max) : name === base.name ? base.options[option] : fallback;
+  }
+  return dialect(name, options);
+}
+
+/** The default ring's dialect: region-router with its defaults. */
+export const DEFAULT_DIALECT: Dialect = readDialect(undefined, "options");
+
+/**
+ * A UsageError unless the dialect flags after `prefix` agree with the dialect of a ring read from a
+ * file (`what`: `--ring file "ring.json"`): with a file, they check what it holds.
+ */
+export function checkFileDialect(args: ParsedArgs, prefix: string, file: Dialect, what: string): void {
+  const flags = dialectFromFlags(args, prefix, file, `the ${what.split(" ")[0]} file's dialect`);
+  if (flags.name !== file.name) {
+    throw new UsageError(`${what} is compatible with ${file.name}, not --${prefix}compatible-with ${flags.name}`);
+  }
+  for (const [option, value] of Object.entries(file.options)) {
+    if (flags.options[option] !== value) {
+      throw new UsageError(`${what} has ${option} ${value}, not --${prefix}${flagOf(option)} ${flags.options[option]}`);
+    }
+  }
+}
