@@ -174,7 +174,7 @@ describe.each(engines)("movement on the %s engine", (name, RegionRouter) => {
 // the function that does the arithmetic (the engines only supply positions and owners).
 describe("flows of equal size", () => {
   const ring = (placed: [bigint, string][]): ModelRing & { space: bigint } => ({ space: KEY_SPACE, positions: placed.map(([p]) => p), owners: placed.map(([, o]) => o) });
-  const pairs = (before: ModelRing, after: ModelRing) => movementBetween(before, after).flows.map((f) => [f.from, f.to]);
+  const pairs = (before: ModelRing & { space: bigint }, after: ModelRing & { space: bigint }) => movementBetween(before, after).flows.map((f) => [f.from, f.to]);
 
   it("come by from, then by to, whichever order would disagree", () => {
     // The arcs (10, 20] and (20, 30] move b -> y and c -> x: by from b first, by to c first.
