@@ -1,6 +1,7 @@
 // compatibleWith "hashring" against the npm hashring 3.2.0 itself (a devDependency), live: random
 // rings, options and operation sequences, each step compared with a FRESH `new HashRing(servers,
-// "md5", { "vnode count", replicas })` of the router's regions in weights() order, key by key.
+// "md5", { "vnode count", replicas })` of the router's regions in weights() order, key by key:
+// get() against route() and routeMany(), range() against preferenceList().
 // Not tested here: weight 0, which hashring reads as 1 (a documented difference).
 import { createRequire } from "node:module";
 import fc from "fast-check";
@@ -12,6 +13,8 @@ import { engines, type Router, type RouterClass } from "./support/engines.js";
 
 interface HashRingInstance {
   get(key: string): string | undefined;
+  /** The distinct servers met walking the continuum from the key's point (all of them by default). */
+  range(key: string): string[];
   readonly size: number;
   /** Its LRU cache (simple-lru-cache): the entries live in a plain object. */
   readonly cache: { readonly cache: object };
@@ -37,6 +40,8 @@ function expectSame(router: Router, ring: HashRingInstance, keys: readonly strin
   expect(router[INTERNALS]().ring.size).toBe(ring.size);
   expect(keys.map((key) => router.route(key))).toEqual(expected);
   expect(router.routeMany(keys)).toEqual(expected);
+  const owning = [...router.weights()].length;
+  expect(keys.map((key) => router.preferenceList(key, owning))).toEqual(keys.map((key) => ring.range(key)));
 }
 
 const hashringRouter = (RegionRouter: RouterClass, options: { vnodeCount?: number; replicas?: number }) =>

@@ -42,7 +42,7 @@ sys.dont_write_bytecode = True  # no __pycache__ in the tree (the tests run this
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 sys.path.insert(0, os.path.join(HERE, "..", "reference"))
-from searched import COLLISIONS, EDGE_KEYS, SEVEN, TIE_KEYS  # noqa: E402
+from searched import COLLISIONS, EDGE_KEYS, FIRST_NAME_COLLISION, SEVEN, TIE_KEYS  # noqa: E402
 
 DEBIAN_PYTHON = "/usr/bin/python3"
 
@@ -101,6 +101,8 @@ def check_searched():
         assert min(point, head) < near or max(point, head) >= (1 << 32) - near, key
     for key, vnode, j in TIE_KEYS:
         assert words(key)[0] == words(vnode)[j] and j > 0, key
+    x, y, point = FIRST_NAME_COLLISION
+    assert x != y and words(f"{x}-0")[0] == words(f"{y}-0")[0] == point
     for (x, i, a), (y, j, b), point, keys in COLLISIONS:
         assert x != y and words(f"{x}-{i}")[a] == words(f"{y}-{j}")[b] == point
         others = [w for node in (x, y) for k in range(40) for w in words(f"{node}-{k}") if w != point]
@@ -163,6 +165,16 @@ def cases(dialect):
             if option == "replicas" and dialect != "consistent-hash-ring":
                 for r in values[1:]:
                     case(f"regions {x} and {y}, replicas {r}", [adds([(x, 1), (y, 1)]), [["add", x, 1]]], {option: r}, landing + exact, generic=False)
+    if "replicas" in option_values and dialect != "consistent-hash-ring":
+        # One name per region: with one point each, the ring's two points are the same point.
+        x, y, _ = FIRST_NAME_COLLISION
+        per_name = next(iter(option_values))
+        for replicas in (1, 4):
+            case(
+                f"regions {x} and {y} of one name each, whose first points are equal, replicas {replicas}",
+                [adds([(x, 1), (y, 1)]), [["add", x, 1]], [["remove", y]], [["add", y, 1]]],
+                {per_name: 1, "replicas": replicas},
+            )
     for option, values in option_values.items():
         for value in values:
             regions = [("sf", 1), ("london", 2)] if value >= 1000 else [("sf", 1), ("london", 2), ("tokyo", 1), ("東京", 3)]

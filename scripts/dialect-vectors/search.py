@@ -17,7 +17,10 @@ first word; 128-bit positions: the digest read big-endian):
   - COLLISIONS: two different node names whose virtual nodes "<x>-<i>" and "<y>-<j>" (i, j < 40) have
     an equal point (word < 3 of each), a birthday collision among a few hundred thousand points, with
     keys whose point lies just below the shared point and above every other point of the two nodes'
-    40 names x 4 words, so they land on it in every ketama dialect: first-wins and last-wins disagree.
+    40 names x 4 words, so they land on it in every ketama dialect: first-wins and last-wins disagree;
+  - FIRST_NAME_COLLISION: two node names whose first virtual node "<x>-0" has the same word 0, so
+    that with one name and one point per node (vnodes 1, replicas 1) the ring's only two points are
+    equal: one node owns every key, and the other exactly nothing.
 """
 import hashlib
 import struct
@@ -103,6 +106,18 @@ def collisions():
     return first + [p for p in pairs if p[0][2] > 0 and p[1][2] > 0][:1]
 
 
+def first_name_collision():
+    seen = {}
+    i = 0
+    while True:
+        name = f"z{i}"
+        point = words(f"{name}-0")[0]
+        if point in seen:
+            return seen[point], name, point
+        seen[point] = name
+        i += 1
+
+
 def landing_keys(x, y, point, count=3):
     """Keys whose point is in [point - WINDOW, point) with no other point of x or y (40 names x 4
     words each) in between, so they land on `point` whatever the search."""
@@ -130,6 +145,8 @@ def main():
     for a, b, point in collisions():
         print(f"    ({a!r}, {b!r}, {point}, {landing_keys(a[0], b[0], point)!r}),")
     print("]")
+    print("# (x, y, point): word 0 of x-0 and of y-0")
+    print(f"FIRST_NAME_COLLISION = {first_name_collision()!r}")
 
 
 if __name__ == "__main__":

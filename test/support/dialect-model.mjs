@@ -1,6 +1,7 @@
 // The ring dialects written once more, each following its library's own code as literally as plain
 // JavaScript allows (BigInt points, node:crypto MD5, a Map for Python's dict with its overwrite,
-// bisect_left / bisect_right / insort, a stable sort, the C and JS binary searches), from the
+// bisect_left / bisect_right, insort (as appending and sorting: equal integers are
+// indistinguishable), a stable sort, the C and JS binary searches), from the
 // sources that src/dialects.ts names. Nothing here shares code with src/. test/dialects.test.ts
 // checks it against the fixtures the real libraries (or the ports in scripts/reference/) wrote,
 // then compares every engine with it on random rings and operation sequences.
@@ -145,10 +146,10 @@ const LIBRARIES = {
       for (let i = 0; i < weight * replicas; i++) {
         const h = md5Int(`${node}:vnode:${i}`);
         ring.set(h, node);
-        sortedKeys.splice(bisectRight(sortedKeys, h), 0, h);
+        sortedKeys.push(h); // insort: the same list as appending, then sorting below
       }
     }
-    return dictRing(ring, sortedKeys, true, SPACE_128, md5Int);
+    return dictRing(ring, sortedKeys.sort(ascending), true, SPACE_128, md5Int);
   },
   // uhashring MetaRing._create_ring: ring[hashi("node-w")] = node for w < vnodes x weight;
   // _keys = sorted(ring.keys()); HashRing._get_pos: bisect (right).
@@ -176,12 +177,12 @@ const LIBRARIES = {
           for (let i = 0; i < replicas; i++) {
             const h = word(digest, i);
             ring.set(h, node);
-            keys.splice(bisectRight(keys, h), 0, h);
+            keys.push(h); // insort, as above
           }
         }
       }
     }
-    return dictRing(ring, keys, true, SPACE_32, ketamaKey);
+    return dictRing(ring, keys.sort(ascending), true, SPACE_32, ketamaKey);
   },
   // npm hashring 3.2.0 continuum(): length = Math.floor(weight / total * vnodes * servers.length)
   // in doubles, `replicas` words per name, Array.prototype.sort (stable), find().
