@@ -103,8 +103,14 @@ describe.each(ANALOGUES)("pair counts over every value, %s", (_, digits, runs) =
   it("equal brute force: #{u : f(u) = p, g(reversed u) = o} for every p, o", () => {
     fc.assert(
       fc.property(rings, ([F, G, f, g]) => {
-        const got = pairCounts(stepsOf(f.points, f.owners, top), F, stepsOf(g.points, g.owners, top), G, digits);
-        expect([...got]).toEqual(brutePairs(f, F, g, G, digits));
+        const want = brutePairs(f, F, g, G, digits);
+        // Every way of sweeping: lines counted at once or not, blocks' owners from a table or the runs.
+        for (const skip of [true, false]) {
+          for (const table of [true, false]) {
+            const got = pairCounts(stepsOf(f.points, f.owners, top), F, stepsOf(g.points, g.owners, top), G, digits, { skip, table });
+            expect([...got], JSON.stringify({ skip, table })).toEqual(want);
+          }
+        }
       }),
       { numRuns: runs },
     );
@@ -120,16 +126,20 @@ describe("pair counts, more cases", () => {
       return { points, owners: points.map((_, i) => (i * 7919) % owners) };
     };
     for (const [f, F, g, G] of [[ring(700, 5, 300), 300, ring(300, 16, 260), 260], [ring(256, 16, 3), 3, ring(4096, 1, 400), 400]] as const) {
-      const got = pairCounts(stepsOf(f.points, f.owners, top), F, stepsOf(g.points, g.owners, top), G, digits);
-      expect([...got]).toEqual(brutePairs(f, F, g, G, digits));
+      const want = brutePairs(f, F, g, G, digits);
+      for (const table of [true, false]) {
+        expect([...pairCounts(stepsOf(f.points, f.owners, top), F, stepsOf(g.points, g.owners, top), G, digits, { table })]).toEqual(want);
+      }
     }
   });
 
-  it("sum to the whole domain on MD5's digits (2^32 values)", () => {
+  it("sum to the whole domain on MD5's digits (2^32 values), the same every way of sweeping", () => {
     const f = { points: [0x12345678, 0x9abcdef0, 0xfffffffe], owners: [0, 1, 0] };
     const g = { points: [0x00ff00ff, 0x80000000], owners: [1, 0] };
-    const got = pairCounts(stepsOf(f.points, f.owners, 2 ** 32 - 1), 2, stepsOf(g.points, g.owners, 2 ** 32 - 1), 2, MD5_DIGITS);
+    const [fs, gs] = [f, g].map(({ points, owners }) => stepsOf(points, owners, 2 ** 32 - 1));
+    const got = pairCounts(fs, 2, gs, 2, MD5_DIGITS);
     expect(got.reduce((a, b) => a + b, 0)).toBe(2 ** 32);
+    for (const force of [{ skip: false, table: true }, { table: true }, { table: false }]) expect(pairCounts(fs, 2, gs, 2, MD5_DIGITS, force)).toEqual(got);
   });
 });
 

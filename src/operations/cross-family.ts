@@ -28,9 +28,16 @@
 //    Y whose block has owner o) plus, per event that moves a slot from p to p' at Y_e, suf[o] =
 //    #{Y >= Y_e : block owner o} for (p', o) and -suf[o] for (p, o). suf = tot - hist, where hist
 //    counts the blocks seen so far in the sweep: one pass over Y, O(owners of g) per event.
-//    Work: 2^24 (the sweep) + events x owners(g) + 256 x mixed blocks. Either ring can be f: the
-//    wide ring's F over T with the narrow ring as g (u = T, rev u = the narrow hash), or the
-//    narrow ring as f with F as g (u = the narrow hash, rev u = T); the cheaper is taken.
+//    The sweep takes the rows in lines of 256 (Y's last byte varying): a line's blocks are those
+//    whose number is the same modulo 2^16, so a histogram of owners per residue (built from g's
+//    runs of blocks, by differences, in 2^16 x owners) counts a line with no event and no mixed
+//    block at once. Only the other lines are walked row by row, their blocks' owners found in g's
+//    runs, or, when most lines are walked, in a table of all 2^24 blocks transposed to row order.
+//    Work: 2^16 x owners(g) + 256 x (walked lines) + events x owners(g) + 256 x mixed blocks:
+//    milliseconds for rings of hundreds of positions, and at most about 2^24 plus the rest (a
+//    second or so on a busy machine for 100,000 positions). Either ring can be f: the wide ring's
+//    F over T with the narrow ring as g (u = T, rev u = the narrow hash), or the narrow ring as f
+//    with F as g (u = the narrow hash, rev u = T); the cheaper by pairCost is taken.
 // Counts are integers below 2^53 (at most 2^32 per pair, partial sums within 2^48), so the Float64
 // arithmetic is exact; the result is exact BigInt counts of digests per pair.
 import type { OwnedPositions } from "./arcs.js";
@@ -88,53 +95,158 @@ export function valueAt(steps: Steps, u: number): number {
   return steps.ids[stepIndex(steps, u)];
 }
 
-/** A digit-reversed value: all `count` digits (up to 32 bits), for a value u of the full width. */
-export function reverseAll(u: number, { bits, count }: Digits): number {
-  const base = 2 ** bits;
-  let r = 0;
-  for (let i = 0; i < count; i++, u = Math.floor(u / base)) r = r * base + (u % base);
-  return r;
+/** A function giving u (below 2^32) with its `count` digits of `bits` bits in the opposite order. */
+export function reverser(bits: number, count: number): (u: number) => number {
+  const mask = 2 ** bits - 1, base = 2 ** bits;
+  return (u) => {
+    let r = 0;
+    for (let i = 0; i < count; i++, u >>>= bits) r = r * base + (u & mask);
+    return r;
+  };
 }
 
-/** Work pairCounts does, roughly, with f and g so: the sweep, the events' vectors, the mixed blocks. */
-export function pairCost(f: Steps, g: Steps, gOwners: number, { bits, count }: Digits): number {
-  return 2 ** (bits * (count - 1)) + 2 * f.at.length * gOwners + 2 ** bits * g.at.length;
+/** The blocks of g (aligned runs of `slots` values) as runs: owners[i] from block starts[i] to the next start. */
+interface Runs {
+  readonly starts: number[];
+  readonly owners: number[];
+}
+
+/** g's blocks as runs of one owner, or of MIXED blocks (those where g steps inside). */
+function runsOf(g: Steps, slots: number, MIXED: number): Runs {
+  const starts: number[] = [], owners: number[] = [];
+  const push = (start: number, owner: number): void => {
+    // A second step inside the same block, or a run that goes on with the same owner: no new run.
+    if (starts[starts.length - 1] === start || owners[owners.length - 1] === owner) return;
+    starts.push(start), owners.push(owner);
+  };
+  for (let j = 0, from = 0; j < g.at.length; j++) {
+    // Step j's whole blocks, then the block holding its end, mixed unless the step ends with it
+    // (the next step's whole blocks start after that block).
+    const end = g.at[j];
+    if (Math.ceil(from / slots) < Math.floor((end + 1) / slots)) push(Math.ceil(from / slots), g.ids[j]);
+    if (j < g.at.length - 1 && (end + 1) % slots !== 0) push(Math.floor(end / slots), MIXED);
+    from = end + 1;
+  }
+  return { starts, owners };
+}
+
+/** Index of the run holding block b, searching from run `from` on. */
+function runAt({ starts }: Runs, b: number, from: number): number {
+  let lo = from, hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >>> 1;
+    if (starts[mid] <= b) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+}
+
+/** How pairCounts goes about f and g: its lines, which it sweeps row by row, and its time. */
+interface Plan {
+  /** Lines the sweep walks row by row (an event or a mixed block in them); the others at once. */
+  readonly active: Uint8Array;
+  readonly activeCount: number;
+  /** Whether each line's owners come from a table of every block (else a search in the runs). */
+  readonly table: boolean;
+  /** Whether inactive lines' counts come from per-line histograms (else every line is active). */
+  readonly skip: boolean;
+  /** The time it would take, roughly in nanoseconds (measured on a busy 2-core machine). */
+  readonly cost: number;
+}
+
+/** The most entries of the per-line histograms (16 MiB). */
+const MAX_HISTOGRAMS = 1 << 23;
+
+function planOf(f: Steps, g: Steps, gOwners: number, runs: Runs, { bits, count }: Digits): Plan {
+  const slots = 2 ** bits, rows = 2 ** (bits * (count - 1)), lines = rows / slots;
+  const active = new Uint8Array(lines);
+  const revLine = reverser(bits, count - 2);
+  for (let j = 0; j < f.at.length - 1; j++) active[Math.floor(((f.at[j] + 1) % rows) / slots)] = 1;
+  let mixed = 0;
+  for (let i = 0; i < runs.starts.length; i++) {
+    if (runs.owners[i] !== gOwners) continue;
+    const end = i + 1 < runs.starts.length ? runs.starts[i + 1] : rows;
+    for (let b = runs.starts[i]; b < end; b++, mixed++) active[revLine(b % lines)] = 1;
+  }
+  const skip = lines * (gOwners + 1) <= MAX_HISTOGRAMS;
+  let activeCount = lines;
+  if (skip) {
+    activeCount = 0;
+    for (let line = 0; line < lines; line++) activeCount += active[line];
+  } else active.fill(1);
+  const search = Math.log2(runs.starts.length + 1) + 1;
+  const table = activeCount * slots * search > 2 * rows;
+  const cost =
+    (skip ? 4 * lines * (gOwners + 1) : 0) + activeCount * slots * (table ? 15 : 3 * search) + (table ? 2 * rows : 0) + 10 * f.at.length * gOwners + 8 * slots * mixed;
+  return { active, activeCount, table, skip, cost };
+}
+
+/** pairCounts' time with f and g so, roughly in nanoseconds. */
+export function pairCost(f: Steps, g: Steps, gOwners: number, digits: Digits): number {
+  return planOf(f, g, gOwners, runsOf(g, 2 ** digits.bits, gOwners), digits).cost;
 }
 
 /**
  * #{u : f(u) = p, g(rev u) = o} for every p < fOwners, o < gOwners, at [p * gOwners + o]; u runs
  * over the 2^(bits x count) values, rev reverses its digits (2 to 4 of them). The sweep of the
- * header's part 2.
+ * header's part 2, over rows Y in lines of `slots` rows (Y's last digit varies along a line): a
+ * line with no event and no mixed block is counted at once, from its blocks' histogram.
  */
-export function pairCounts(f: Steps, fOwners: number, g: Steps, gOwners: number, digits: Digits): Float64Array {
+export function pairCounts(f: Steps, fOwners: number, g: Steps, gOwners: number, digits: Digits, force?: Partial<Pick<Plan, "table" | "skip">>): Float64Array {
   const { bits, count } = digits;
   if (count < 2 || count > 4) throw new RangeError(`pairCounts: 2 to 4 digits, got ${count}`);
-  const slots = 2 ** bits, rows = 2 ** (bits * (count - 1));
+  const slots = 2 ** bits, rows = 2 ** (bits * (count - 1)), lines = rows / slots;
+  // Row Y = line·slots + y meets block rev(Y) = y·lines + rev(line): a line's blocks are those
+  // whose number is rev(line) modulo `lines`.
+  const revLine = reverser(bits, count - 2);
+  const MIXED = gOwners, width = gOwners + 1;
+  const runs = runsOf(g, slots, MIXED);
+  const plan = { ...planOf(f, g, gOwners, runs, digits), ...force };
+  if (!plan.skip) plan.active.fill(1);
+  const runEnd = (i: number) => (i + 1 < runs.starts.length ? runs.starts[i + 1] : rows);
 
-  // g's blocks, by block number b (the values b·slots to b·slots + slots - 1): an owner, or MIXED.
-  // Each step's whole blocks are filled; a block holding a step's end (not at the block's end) is
-  // mixed, and no later fill reaches it (the next step's whole blocks start after it). tot[o]:
-  // the blocks of owner o.
-  const MIXED = gOwners;
-  const Blocks = gOwners < 0xff ? Uint8Array : gOwners < 0xffff ? Uint16Array : Uint32Array;
-  const block = new Blocks(rows);
-  const tot = new Float64Array(gOwners + 1);
-  for (let j = 0, from = 0; j < g.at.length; j++) {
-    const end = g.at[j], first = Math.ceil(from / slots), last = Math.floor((end + 1) / slots);
-    if (first < last) block.fill(g.ids[j], first, last), (tot[g.ids[j]] += last - first);
-    if (j < g.at.length - 1 && (end + 1) % slots !== 0) block[Math.floor(end / slots)] = MIXED;
-    from = end + 1;
+  // tot[o]: the blocks of owner o. byLine[r·width + o]: those among the blocks r modulo `lines`
+  // (a run's whole turns of `lines` blocks count for every r, the rest for a range of r: summed
+  // from differences).
+  const tot = new Float64Array(width);
+  let byLine = new Int16Array(0);
+  if (plan.skip) {
+    byLine = new Int16Array(lines * width);
+    const turns = new Float64Array(width);
+    for (let i = 0; i < runs.starts.length; i++) {
+      const o = runs.owners[i], length = runEnd(i) - runs.starts[i];
+      const whole = Math.floor(length / lines), from = runs.starts[i] % lines, to = from + length - whole * lines;
+      turns[o] += whole;
+      if (to === from) continue;
+      byLine[from * width + o]++;
+      if (to <= lines) {
+        if (to < lines) byLine[to * width + o]--;
+      } else byLine[o]++, byLine[(to - lines) * width + o]--;
+    }
+    const sum = new Float64Array(width);
+    for (let r = 0; r < lines; r++) {
+      for (let o = 0; o < width; o++) byLine[r * width + o] = (sum[o] += byLine[r * width + o]) + turns[o];
+    }
   }
-  // In sweep order: row Y meets block rev(Y). Rows and blocks have count - 1 digits; reversing them
-  // swaps the first and the last and keeps any middle one, which a transposition by tiles of 16
-  // does with reads and writes that stay in the caches.
-  const byRow = count === 2 ? block : new Blocks(rows);
-  if (count > 2) {
-    const middle = 2 ** (bits * (count - 3)), outer = rows / slots, tile = Math.min(16, slots);
-    for (let m = 0; m < middle * slots; m += slots)
-      for (let hi = 0; hi < slots; hi += tile)
-        for (let lo = 0; lo < slots; lo++)
-          for (let h = hi; h < hi + tile; h++) byRow[h * outer + m + lo] = block[lo * outer + m + h];
+  for (let i = 0; i < runs.starts.length; i++) tot[runs.owners[i]] += runEnd(i) - runs.starts[i];
+  // Every row's block owner, when the lines swept row by row are many enough to pay for it: each
+  // block's, then transposed to row order. Reversing count - 1 digits swaps the first and the last
+  // and keeps any middle one, which a transposition by tiles of 16 does with reads and writes that
+  // stay in the caches.
+  const Blocks = gOwners < 0xff ? Uint8Array : gOwners < 0xffff ? Uint16Array : Uint32Array;
+  let table: InstanceType<typeof Blocks> | null = null;
+  if (plan.table) {
+    const blocks = new Blocks(rows);
+    for (let i = 0; i < runs.starts.length; i++) blocks.fill(runs.owners[i], runs.starts[i], runEnd(i));
+    table = blocks;
+    if (count > 2) {
+      table = new Blocks(rows);
+      const middle = 2 ** (bits * (count - 3)), tile = Math.min(16, slots);
+      for (let m = 0; m < middle * slots; m += slots)
+        for (let hi = 0; hi < slots; hi += tile)
+          for (let lo = 0; lo < slots; lo++)
+            for (let h = hi; h < hi + tile; h++) table[h * lines + m + lo] = blocks[lo * lines + m + h];
+    }
   }
 
   // f's slots at Y = 0, and its events: where f steps from at[j] to at[j] + 1 = X·rows + Y with
@@ -161,33 +273,39 @@ export function pairCounts(f: Steps, fOwners: number, g: Steps, gOwners: number,
   for (let x = 0; x < slots; x++) count0[v[x]]++;
   for (let p = 0; p < fOwners; p++) for (let o = 0; o < gOwners; o++) pairs[p * gOwners + o] = count0[p] * tot[o];
 
-  const hist = new Float64Array(gOwners + 1);
-  let y = 0;
-  /** Sweep Y up to `end` (exclusive): count each block's owner, or count a mixed block's 256 pairs. */
-  const sweep = (end: number): void => {
-    for (; y < end; y++) {
-      const o = byRow[y];
+  const hist = new Float64Array(width);
+  const lineOwners = new Int32Array(slots);
+  for (let line = 0, e = 0; line < lines; line++) {
+    const r = revLine(line);
+    if (!plan.active[line]) {
+      for (let o = 0; o < width; o++) hist[o] += byLine[r * width + o];
+      continue;
+    }
+    if (table) lineOwners.set(table.subarray(line * slots, line * slots + slots));
+    else for (let y = 0, i = 0; y < slots; y++) lineOwners[y] = runs.owners[(i = runAt(runs, y * lines + r, i))];
+    for (let y = 0; y < slots; y++) {
+      const row = line * slots + y;
+      // The events at this row, each with hist counting the rows before it.
+      for (; e < order.length && order[e] < (row + 1) * slots; e++) {
+        const x = order[e] % slots, was = v[x], now = news[next[x]++];
+        v[x] = now;
+        for (let o = 0; o < gOwners; o++) {
+          const after = tot[o] - hist[o];
+          pairs[now * gOwners + o] += after;
+          pairs[was * gOwners + o] -= after;
+        }
+      }
+      const o = lineOwners[y];
       hist[o]++;
       if (o !== MIXED) continue;
-      const base = reverseAll(y, { bits, count: count - 1, low: 0 }) * slots;
-      for (let x = 0, j = stepIndex(g, base); x < slots; x++) {
-        while (g.at[j] < base + x) j++;
-        pairs[v[x] * gOwners + g.ids[j]]++;
+      // A mixed block: its values, step by step of g.
+      const base = (y * lines + r) * slots;
+      for (let x = 0, j = stepIndex(g, base); x < slots; j++) {
+        const owner = g.ids[j], stop = Math.min(slots, g.at[j] - base + 1);
+        for (; x < stop; x++) pairs[v[x] * gOwners + owner]++;
       }
     }
-  };
-  for (let e = 0; e < order.length; e++) {
-    const x = order[e] % slots;
-    sweep((order[e] - x) / slots);
-    const was = v[x], now = news[next[x]++];
-    v[x] = now;
-    for (let o = 0; o < gOwners; o++) {
-      const after = tot[o] - hist[o];
-      pairs[now * gOwners + o] += after;
-      pairs[was * gOwners + o] -= after;
-    }
   }
-  sweep(rows);
   return pairs;
 }
 
@@ -243,7 +361,8 @@ function wideOf({ positions, owners }: OwnedPositions, low: number, top: number)
  * The exact number of digests (of 2^(bits x count + low)) that route to each (wide region, narrow
  * region) pair: the header's parts 1 and 2. Both rings have positions; `wide` in [0, 2^(bits x
  * count + low)), `narrow` in [0, 2^(bits x count)). `orient` forces which ring is pairCounts' f
- * (tests); null when the work would pass `budget` (pairCost units, about a nanosecond each).
+ * (tests); null when the work would pass `budget` (pairCost: about nanoseconds), or the table of
+ * pairs 2^22 entries (32 MiB; over 2,000 regions on each side).
  */
 export function wideNarrowCounts(wide: OwnedPositions, narrow: OwnedPositions, digits: Digits = MD5_DIGITS, budget = Infinity, orient?: "wide" | "narrow"): FamilyCounts | null {
   const top = 2 ** (digits.bits * digits.count) - 1;
@@ -253,7 +372,7 @@ export function wideNarrowCounts(wide: OwnedPositions, narrow: OwnedPositions, d
   const W = w.names.length, N = n.names.length;
   const wideFirst = pairCost(w.steps, nSteps, N, digits), narrowFirst = pairCost(nSteps, w.steps, W, digits);
   const side = orient ?? (wideFirst <= narrowFirst ? "wide" : "narrow");
-  if (Math.min(wideFirst, narrowFirst) > budget || W * N > 1 << 24) return null;
+  if (Math.min(wideFirst, narrowFirst) > budget || W * N > 1 << 22) return null;
   // counts[a * N + b]: #{T : F(T) = a, narrow(rev T) = b}.
   let counts: Float64Array;
   if (side === "wide") counts = pairCounts(w.steps, W, nSteps, N, digits);
@@ -270,8 +389,9 @@ export function wideNarrowCounts(wide: OwnedPositions, narrow: OwnedPositions, d
   };
   // At a position's top T the sweep counted all 2^low keys for F(T); the positions with that top
   // take theirs back: the first those up to its low bits, each next one those above the last.
+  const rev = reverser(digits.bits, digits.count);
   for (const { top: t, lows, ids } of w.tops) {
-    const b = valueAt(nSteps, reverseAll(t, digits)), above = valueAt(w.steps, t);
+    const b = valueAt(nSteps, rev(t)), above = valueAt(w.steps, t);
     let previous = -1n;
     for (let i = 0; i < lows.length; i++) {
       add(ids[i], b, lows[i] - previous);
@@ -294,6 +414,7 @@ export function sampledCounts(wide: OwnedPositions, narrow: OwnedPositions, samp
   const n = idsOf(narrow.owners);
   const nSteps = stepsOf(narrow.positions.map(Number), n.ids, top);
   const groups = new Map(w.tops.map((group) => [group.top, group]));
+  const rev = reverser(digits.bits, digits.count);
   // mulberry32: 32 random bits a call.
   let state = 0x9e3779b9;
   const random = (): number => {
@@ -316,7 +437,7 @@ export function sampledCounts(wide: OwnedPositions, narrow: OwnedPositions, samp
       const i = group.lows.findIndex((l) => l >= low);
       if (i >= 0) a = group.ids[i];
     }
-    const key = a * N + valueAt(nSteps, reverseAll(t, digits));
+    const key = a * N + valueAt(nSteps, rev(t));
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
   const pairs: FamilyCounts["pairs"] = [...counts].map(([i, count]) => [w.names[Math.floor(i / N)], n.names[i % N], BigInt(count)]);
