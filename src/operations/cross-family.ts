@@ -115,8 +115,9 @@ interface Runs {
 function runsOf(g: Steps, slots: number, MIXED: number): Runs {
   const starts: number[] = [], owners: number[] = [];
   const push = (start: number, owner: number): void => {
-    // A second step inside the same block, or a run that goes on with the same owner: no new run.
-    if (starts[starts.length - 1] === start || owners[owners.length - 1] === owner) return;
+    // A run that goes on with the same owner (a second step inside a mixed block too: a full run
+    // never starts at the block where the previous step ended inside): no new run.
+    if (owners[owners.length - 1] === owner) return;
     starts.push(start), owners.push(owner);
   };
   for (let j = 0, from = 0; j < g.at.length; j++) {
@@ -322,7 +323,7 @@ function idsOf(owners: readonly string[]): { ids: Int32Array; names: string[] } 
 
 /** Pairs (wide ring's region, narrow ring's region) and how many digests (or samples) route so. */
 export interface FamilyCounts {
-  /** Exact counts of digests out of 2^(bits x count + low); else samples out of `samples`. */
+  /** Exact counts of digests out of 2^(bits x count + low); else counts of samples. */
   readonly exact: boolean;
   /** The whole: 2^(bits x count + low) digests, or the number of samples. */
   readonly total: bigint;
@@ -357,6 +358,13 @@ function wideOf({ positions, owners }: OwnedPositions, low: number, top: number)
   return { steps: stepsOf(at, stepIds, top), names, tops };
 }
 
+/** Both rings as step functions over the top digits: the wide ring's F (and its tops), the narrow ring's. */
+function sidesOf(wide: OwnedPositions, narrow: OwnedPositions, digits: Digits) {
+  const top = 2 ** (digits.bits * digits.count) - 1;
+  const n = idsOf(narrow.owners);
+  return { top, w: wideOf(wide, digits.low, top), n, nSteps: stepsOf(narrow.positions.map(Number), n.ids, top) };
+}
+
 /**
  * The exact number of digests (of 2^(bits x count + low)) that route to each (wide region, narrow
  * region) pair: the header's parts 1 and 2. Both rings have positions; `wide` in [0, 2^(bits x
@@ -365,10 +373,7 @@ function wideOf({ positions, owners }: OwnedPositions, low: number, top: number)
  * pairs 2^22 entries (32 MiB; over 2,000 regions on each side).
  */
 export function wideNarrowCounts(wide: OwnedPositions, narrow: OwnedPositions, digits: Digits = MD5_DIGITS, budget = Infinity, orient?: "wide" | "narrow"): FamilyCounts | null {
-  const top = 2 ** (digits.bits * digits.count) - 1;
-  const w = wideOf(wide, digits.low, top);
-  const n = idsOf(narrow.owners);
-  const nSteps = stepsOf(narrow.positions.map(Number), n.ids, top);
+  const { w, n, nSteps } = sidesOf(wide, narrow, digits);
   const W = w.names.length, N = n.names.length;
   const wideFirst = pairCost(w.steps, nSteps, N, digits), narrowFirst = pairCost(nSteps, w.steps, W, digits);
   const side = orient ?? (wideFirst <= narrowFirst ? "wide" : "narrow");
@@ -409,10 +414,7 @@ export function wideNarrowCounts(wide: OwnedPositions, narrow: OwnedPositions, d
  * the same figures): for rings whose exact count would take too long.
  */
 export function sampledCounts(wide: OwnedPositions, narrow: OwnedPositions, samples: number, digits: Digits = MD5_DIGITS): FamilyCounts {
-  const top = 2 ** (digits.bits * digits.count) - 1;
-  const w = wideOf(wide, digits.low, top);
-  const n = idsOf(narrow.owners);
-  const nSteps = stepsOf(narrow.positions.map(Number), n.ids, top);
+  const { top, w, n, nSteps } = sidesOf(wide, narrow, digits);
   const groups = new Map(w.tops.map((group) => [group.top, group]));
   const rev = reverser(digits.bits, digits.count);
   // mulberry32: 32 random bits a call.

@@ -25,9 +25,9 @@ export interface Movement {
   /** One entry per (from, to) pair that moved anything: largest first, then by from, then by to. */
   readonly flows: Flow[];
   /**
-   * Absent when the figures are exact (always, but for rings of very many regions across the two
-   * key families, where exact counting would take too long): then false, and the figures are the
-   * share of SAMPLES random digests.
+   * Absent when the figures are exact, as they are but across the two key families for rings too
+   * large to count in a few seconds (thousands of regions on each side): there false, and the
+   * figures are shares of SAMPLES random digests.
    */
   readonly exact?: false;
   /** With `exact: false`: the standard error of `moved` (of a sampled proportion). */
@@ -79,8 +79,10 @@ function checkRouter(value: unknown, parameter: string): asserts value is Region
 }
 
 /**
- * Which part of the key space changes region between two routers (of either engine, any
- * vnodesPerWeight), exactly: `moved` and its breakdown into from -> to flows.
+ * Which part of the key space changes region between two routers (of either engine, any dialect
+ * and options), exactly: `moved` and its breakdown into from -> to flows. Across the two key
+ * families (128-bit positions, 32-bit points) too, but for rings too large to count in a few
+ * seconds, where it samples and says so (`exact: false`).
  */
 export function movement(before: RegionRouterBase, after: RegionRouterBase): Movement {
   checkRouter(before, "before");
@@ -88,7 +90,10 @@ export function movement(before: RegionRouterBase, after: RegionRouterBase): Mov
   return movementBetween(positionsOf(before), positionsOf(after));
 }
 
-/** The movement between two rings given as ascending positions and their regions. */
+/**
+ * The movement between two rings given as ascending positions and their regions; across key
+ * families, sampled when exact counting would take more than `budget` (about nanoseconds).
+ */
 export function movementBetween(before: OwnedPositions, after: OwnedPositions, budget = EXACT_BUDGET): Movement {
   if (before.space !== after.space && before.positions.length > 0 && after.positions.length > 0) {
     const wideBefore = before.space > after.space;
@@ -102,10 +107,9 @@ export function movementBetween(before: OwnedPositions, after: OwnedPositions, b
   const cuts = union(before.positions, after.positions);
   const from = ownersOfArcs(cuts, before);
   const to = ownersOfArcs(cuts, after);
-  return movementOf(
-    cuts.map((_, c): Move => [from[c], to[c], arcEndingAt(space, cuts, c)]),
-    { exact: true, total: space },
-  );
+  const moves: Move[] = [];
+  for (let c = 0; c < cuts.length; c++) if (from[c] !== to[c]) moves.push([from[c], to[c], arcEndingAt(space, cuts, c)]);
+  return movementOf(moves, { exact: true, total: space });
 }
 
 /** Keys that go from a region to a region, and how many (an arc's length, or a count of digests or samples). */
