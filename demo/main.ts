@@ -62,15 +62,9 @@ function rebuilt(options: RouterOptions): () => RegionRouter {
   };
 }
 
-/** movement(before, after) as text; a sampled estimate says so, and a version that cannot compare the two key spaces says that. */
+/** movement(before, after) as text; a sampled estimate says so. */
 function keySpaceMoved(before: RegionRouter, after: RegionRouter): string {
-  let result: Movement & { exact?: boolean; standardError?: number };
-  try {
-    result = movement(before, after);
-  } catch (error) {
-    if (error instanceof Error && /not yet/.test(error.message)) return "the key space that moved between 128-bit and 32-bit rings is not computed by this version";
-    throw error;
-  }
+  const result: Movement & { exact?: boolean; standardError?: number } = movement(before, after);
   const about = result.exact === false ? "≈" : "";
   const largest = result.flows
     .slice(0, 3)

@@ -215,8 +215,7 @@ describeInChromium("the demo page in Chromium", () => {
     expect(moved.length).toBeGreaterThan(0);
     expect(state.sessions.filter((s) => s.moved).map((s) => s.id)).toEqual(moved);
     expect(state.movedText).toContain(`${moved.length} of ${state.sessions.length} sample sessions moved`);
-    if (!crossFamilyReady) expect(state.movedText).toContain("the key space that moved between 128-bit and 32-bit rings is not computed by this version");
-    else expect(state.movedText).toMatch(/; ≈?\d+\.\d% of the key space moved/);
+    expect(state.movedText).toMatch(/; ≈?\d+\.\d% of the key space moved/);
   }
 
   it("selects a dialect of the same key space (uhashring): routes as new RegionRouter({ compatibleWith }), shows what moved", async () => {
@@ -270,21 +269,3 @@ describeInChromium("the demo page in Chromium", () => {
   });
 });
 
-/**
- * Whether movement() compares rings across key spaces (128-bit positions against 32-bit points)
- * yet: another branch implements it; until then the page says it cannot.
- */
-const crossFamilyReady = (() => {
-  const tiny = (options: RouterOptions) => {
-    const router = new RegionRouter(options);
-    router.addRegion("a", 1);
-    return router;
-  };
-  try {
-    movement(tiny({ compatibleWith: "hashring" }), tiny({}));
-    return true;
-  } catch (error) {
-    if (error instanceof Error && /not yet/.test(error.message)) return false;
-    throw error;
-  }
-})();

@@ -70,7 +70,7 @@ Options:
     noPositionals("plan", parsed.positionals);
     const before = ringFromOptions(parsed);
     const { after, changes } = ringAfter(before, parsed);
-    const moves = movementOf(before, after);
+    const moves = movement(before, after);
     const sessionsFile = parsed.one("sessions");
     const sessions = sessionsFile === undefined ? null : openInputs([sessionsFile], "--sessions file")[0];
     const json = parsed.has("json");
@@ -158,26 +158,6 @@ function shown(region: Region): string {
   return region === null ? NONE : escapeName(region);
 }
 
-/**
- * movement(before, after), or a UsageError where this version cannot compare the two rings (keys
- * hashed into different spaces: 128-bit positions against 32-bit points).
- */
-function movementOf(before: RegionRouter, after: RegionRouter): PlannedMovement {
-  try {
-    return movement(before, after);
-  } catch (error) {
-    if (!(error instanceof Error) || !/not yet/.test(error.message)) throw error;
-    const [from, to] = [dialectOf(before), dialectOf(after)];
-    throw new UsageError(
-      `plan cannot compare a ring compatible with ${from.name} with one compatible with ${to.name} in this version ` +
-        `(their keys hash to different spaces: ${spaceOf(from)} against ${spaceOf(to)}): ${error.message}`,
-    );
-  }
-}
-
-function spaceOf(ring: Dialect): string {
-  return ring.scheme.points === 0 ? "128-bit positions" : "32-bit points";
-}
 
 const CHANGE_FLAGS = "--add NAME=W, --remove NAME, --set NAME=W, --to FILE or --to-compatible-with NAME";
 

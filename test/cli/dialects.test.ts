@@ -320,20 +320,6 @@ describe("plan: migrating between dialects", () => {
   });
 });
 
-/**
- * Whether movement() compares rings across key spaces (128-bit against 32-bit points) yet: another
- * branch implements it. Until it lands, plan says it cannot; from then on, the test that checks
- * the migration's numbers runs by itself.
- */
-const crossFamilyReady = (() => {
-  try {
-    movement(router({ compatibleWith: "hashring" }, [["a", 1]]), router({}, [["a", 1]]));
-    return true;
-  } catch (error) {
-    if (error instanceof Error && /not yet/.test(error.message)) return false;
-    throw error;
-  }
-})();
 
 describe("plan across key-hashing families (128-bit dialects against 32-bit ketama ones)", () => {
   const REGIONS3: Regions = [["sf", 3], ["london", 3], ["bangalore", 3]];
@@ -342,8 +328,7 @@ describe("plan across key-hashing families (128-bit dialects against 32-bit keta
   const beforeFile = file("cross-hashring.json", JSON.stringify(before.toJSON()));
   const afterFile = file("cross-region-router.json", JSON.stringify(after.toJSON()));
 
-  // Runs once movement() across key spaces lands (branch movement); skipped until then.
-  it.skipIf(!crossFamilyReady)("prints movement(before, after): moved, flows, and the sessions that move", () => {
+  it("prints movement(before, after): moved, flows, and the sessions that move", () => {
     const library = movement(before, after) as ReturnType<typeof movement> & { exact?: boolean; standardError?: number };
     const planned = JSON.parse(ok(["plan", "--ring", beforeFile, "--to", afterFile, "--json"]));
     // The library's answer, as it gives it; where it is a sampled estimate, within its error.
@@ -364,11 +349,4 @@ describe("plan across key-hashing families (128-bit dialects against 32-bit keta
     expect(text).toContain(`\n${listed.length} of 500 sessions move`);
   });
 
-  it.skipIf(crossFamilyReady)("until movement() crosses key spaces: a one-line usage error saying why", () => {
-    expect(fails(["plan", "--ring", beforeFile, "--to", afterFile])).toBe(
-      "plan cannot compare a ring compatible with hashring with one compatible with region-router in this version " +
-        "(their keys hash to different spaces: 32-bit points against 128-bit positions): movement across key spaces: not yet",
-    );
-    expect(fails(["plan", "--region", "a=1", "--to-compatible-with", "libketama"])).toMatch(/^plan cannot compare a ring compatible with region-router with one compatible with libketama/);
-  });
 });
