@@ -68,6 +68,9 @@ export class RegionRouterBase {
   /** The engine: the positions and the search over them. */
   #ring: Ring;
 
+  /** routeMany's owners of one piece of ids, made on its first call and reused. */
+  #owners: Int32Array | undefined;
+
   /** `ringFor` makes the engine's empty ring for the dialect's scheme, which options name. */
   protected constructor(ringFor: (scheme: Scheme) => Ring, options?: RouterOptions) {
     this.#dialect = readDialect(options, "options");
@@ -229,8 +232,8 @@ export class RegionRouterBase {
         if (typeof id !== "string") checkSessionId(id, `sessionIds[${from + i}]`);
         ids[i] = id;
       }
-      const owners = this.#ring.routeMany(ids);
-      for (let i = 0; i < owners.length; i++) out[from + i] = owners[i] < 0 ? null : (names[owners[i]] as string);
+      const owners = this.#ring.routeMany(ids, (this.#owners ??= new Int32Array(PIECE)));
+      for (let i = 0; i < ids.length; i++) out[from + i] = owners[i] < 0 ? null : (names[owners[i]] as string);
     }
     return out;
   }

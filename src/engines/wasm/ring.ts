@@ -44,15 +44,15 @@ export class WasmRing extends RingMemory implements Ring {
     return i < 0 ? -1 : this.ownerAt(i);
   }
 
-  routeMany(keys: readonly string[]): Int32Array {
+  routeMany(keys: readonly string[], out = new Int32Array(keys.length)): Int32Array {
     this.#check();
-    const out = new Int32Array(keys.length);
-    if (this.n === 0) return out.fill(-1);
+    if (this.n === 0) return out.fill(-1, 0, keys.length);
+    const had = this.bytes.length;
     // The same plan for every batch size: the text is always at the same place, and so its view.
     const plan = this.planBatch(CHUNK, 0);
     for (let start = 0; start < keys.length; ) start = this.#routeChunk(keys, start, plan, out);
     // Only a chunk of giant keys grows memory past what every chunk reuses: give that back.
-    this.giveBack(plan.text + CHUNK_TEXT * 3 + IDLE_BYTES);
+    if (this.bytes.length > had) this.giveBack(plan.text + CHUNK_TEXT * 3 + IDLE_BYTES);
     return out;
   }
 
@@ -95,8 +95,9 @@ export class WasmRing extends RingMemory implements Ring {
 
   /** Write text's UTF-8 at `at`, growing memory as it needs (KEY_OVERREAD stays readable past it); returns its bytes. */
   #encode(text: string, at: number): number {
-    // One byte a code unit is all that ASCII needs; more is asked for only when encodeInto stops short.
-    this.reserve(at + text.length + KEY_OVERREAD);
+    // One byte a code unit is all that ASCII needs; more is asked for only when encodeInto stops
+    // short. (Asking the memory its size costs more than the rest of a one-key call: the views know.)
+    if (at + text.length + KEY_OVERREAD > this.bytes.length) this.reserve(at + text.length + KEY_OVERREAD);
     let read = 0;
     let written = 0;
     for (;;) {
@@ -115,7 +116,10 @@ export class WasmRing extends RingMemory implements Ring {
   /** The one WebAssembly call for a batch laid out by planBatch (keys at text); owners into out[at...]. */
   routeSpans(text: number, spans: number, results: number, count: number, out: Int32Array, at: number): void {
     this.wasm.routeMany(text, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
-    out.set(new Int32Array(this.bytes.buffer, results, count), at);
+    // Copied through the words view (owners are below 2^16): a new Int32Array view per call would
+    // cost more than the copy, in a small batch.
+    const words = this.words;
+    for (let i = 0, w = results >>> 2; i < count; i++) out[at + i] = words[w + i];
   }
 
   locate(key: string): number {
