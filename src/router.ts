@@ -41,9 +41,10 @@ export function namesOf(owners: Int32Array, names: readonly (string | undefined)
 
 /**
  * routeMany hands the engine this many ids at a time: below V8's large-object size (16,384
- * elements), where an array costs 2-3x more per element to make (bench/RESULTS.md).
+ * elements), where an array costs 2-3x more per element to make (bench/RESULTS.md), and a
+ * multiple of the WebAssembly engine's chunk (1,020 keys), so that no piece ends in a small chunk.
  */
-export const PIECE = 4096;
+export const PIECE = 4080;
 
 interface RegionEntry {
   readonly owner: number;

@@ -8,12 +8,14 @@ import { ENTRY_BYTES, KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.
 
 /**
  * routeMany works in chunks of at most this many keys and, past a chunk's first key, this many
- * UTF-16 code units of them: a chunk's text, spans and results stay in the L2 cache (measured,
- * bench/RESULTS.md: 4,096 keys a chunk cost 1.5x what 512 do at 4,096 ids and up), its joined
- * keys stay far below V8's longest string, and the scratch memory routeMany uses is the same for
- * every batch size, so a big batch grows nothing that a small one does not reuse.
+ * UTF-16 code units of them: a chunk's text, spans, results and strings stay in the L2 cache
+ * (measured, bench/RESULTS.md: chunks of 4,096 keys cost 1.5x what 512 do at 4,096 ids and up; 256,
+ * 512 and 1,024 within 5% of each other), its joined keys stay far below V8's longest string, and
+ * the scratch memory routeMany uses is the same for every batch size, so a big batch grows nothing
+ * that a small one does not reuse. A multiple of 12: the SIMD module hashes twelve keys a pass, and
+ * a chunk's last pass would otherwise hash empty lanes.
  */
-export const CHUNK = 512;
+export const CHUNK = 1020;
 export const CHUNK_TEXT = 1 << 17;
 
 /** After an update, give memory back (by moving to a fresh instance) when this much is idle. */
