@@ -9,6 +9,7 @@ import vm from "node:vm";
 import { fmt, median, progress, ratio, ringMemory, sessionIds, table } from "../lib.mjs";
 
 const SIZES = [1, 16, 64, 256, 1024, 4096, 16_384, 65_536, 1_000_000];
+const ROUNDS = 7;
 /** Batch sizes the issue's targets cover. */
 const TARGET_FROM = 64;
 const regions = [["sf", 3], ["london", 3], ["bangalore", 3]];
@@ -65,7 +66,13 @@ function cycling(pool, n) {
   return () => Array.from({ length: per }, () => batches[next++ % batches.length]);
 }
 
-/** Fresh batches of n from make(n) for every call (the ids are new to every call, as a gateway's are). */
+/**
+ * Fresh batches of n from make(n) for every call (the ids are new to every call, as a gateway's
+ * are). The collections that making them causes (a rope of crypto.randomUUID() leaves about 400
+ * bytes of garbage) fall where they fall, on routeMany and floors alike. (A forced collection
+ * before each call was tried: its background work, charged as CPU time to the call that followed,
+ * made every figure less steady.)
+ */
 const freshly = (make, n) => () => [make(n)];
 
 /** A router of the given class on the small ring. */
@@ -180,12 +187,13 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   // from call to call (flat strings have nothing to remember).
   const pool = JSON.parse(JSON.stringify(sessionIds(1 << 17, 3)));
   const million = JSON.parse(JSON.stringify(sessionIds(1_000_000, 4)));
-  const bySize = [];
-  for (const n of SIZES) {
-    const next = cycling(n === 1_000_000 ? million : pool, n);
-    const big = n >= 65_536;
-    const results = perId(
-      [
+  // Every size and every task in each round, so that a slow phase of the machine falls on all of
+  // them rather than on the sizes measured while it lasted.
+  const TASKS = 7;
+  const all = perId(
+    SIZES.flatMap((n) => {
+      const next = cycling(n === 1_000_000 ? million : pool, n);
+      return [
         ["WebAssembly routeMany", (ids) => wasm.routeMany(ids), next],
         ["pure routeMany", (ids) => pure.routeMany(ids), next],
         ["WebAssembly route() loop", loop(wasm), next],
@@ -193,14 +201,14 @@ export function batchSizes({ WasmRouter, PureRouter }) {
         [...floor.read, next],
         [...floor.utf8, next],
         [...floor.wasm, next],
-      ],
-      { label: `${count(n)} ids per call`, rounds: n === 1_000_000 ? 3 : 5, time: big ? 300 : 120, minCalls: n === 1_000_000 ? 1 : 2 },
-    );
-    bySize.push({ n, results });
-  }
+      ];
+    }),
+    { label: "by batch size", rounds: ROUNDS, time: 120, minCalls: 1 },
+  );
+  const bySize = SIZES.map((n, i) => ({ n, results: all.slice(i * TASKS, (i + 1) * TASKS) }));
   const inTarget = bySize.filter(({ n }) => n >= TARGET_FROM);
   const best = inTarget.reduce((a, b) => (b.results[0].ns < a.results[0].ns ? b : a));
-  console.log("## routeMany by batch size (issue 14): ns per id of CPU time, small ring (median of 5 alternating rounds; 3 at 1,000,000)\n");
+  console.log(`## routeMany by batch size (issue 14): ns per id of CPU time, small ring (median of ${ROUNDS} rounds, every size in each)\n`);
   console.log(`Ids: sess-N and UUIDs (12-36 bytes), flat, reused from call to call. Best WebAssembly routeMany from ${TARGET_FROM} ids up: ${count(best.n)} ids per call.\n`);
   table(
     ["ids per call", "WebAssembly routeMany", "(wall time)", "vs its best", "pure routeMany", "pure / WebAssembly", "route() loop", "loop / WebAssembly", "floor: answer array", "floor: read ids", "floor: UTF-8 in memory", "floor: WebAssembly only", "floors summed", "routeMany / floors"],
@@ -210,7 +218,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
         count(n),
         fmt(many.ns),
         fmt(many.wall),
-        n >= TARGET_FROM ? `${fmt(many.ns / best.results[0].ns, 2)}x` : "(below 64)",
+        n >= TARGET_FROM ? ratioCell(many, best.results[0]) : "(below 64)",
         fmt(p.ns),
         ratioCell(p, many),
         fmt(l.ns),
@@ -224,10 +232,10 @@ export function batchSizes({ WasmRouter, PureRouter }) {
       ];
     }),
   );
-  const worst = inTarget.reduce((a, b) => (b.results[0].ns > a.results[0].ns ? b : a));
+  const worst = inTarget.reduce((a, b) => (ratio(b.results[0], best.results[0]) > ratio(a.results[0], best.results[0]) ? b : a));
   const answerGap = worst.results[3].ns - best.results[3].ns;
   console.log(
-    `Worst from ${TARGET_FROM} up: ${count(worst.n)} ids per call, ${fmt(worst.results[0].ns / best.results[0].ns, 2)}x the best ` +
+    `Worst from ${TARGET_FROM} up: ${count(worst.n)} ids per call, ${ratioCell(worst.results[0], best.results[0])} the best (median of per-round ratios) ` +
       `(target 1.1x); the answer array alone costs ${fmt(answerGap)} ns per id more there than at ${count(best.n)} ` +
       `(${fmt((best.results[0].ns + answerGap) / best.results[0].ns, 2)}x the best routeMany if nothing else changed).\n`,
   );
@@ -235,36 +243,38 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   // By kind: ids made anew for every call (not timed), as a gateway's are; 36 characters each.
   // Fresh strings are young: the collections they cause while a call runs are paid by that call,
   // routeMany's and the floors' alike.
-  const byKind = [];
-  for (const [kind, make] of kinds()) {
-    const results = perId(
-      [
-        ["WebAssembly routeMany, 1,024", (ids) => wasm.routeMany(ids), freshly(make, 1024)],
-        [`${floor.utf8[0]}, 1,024`, floor.utf8[1], freshly(make, 1024)],
-        ["WebAssembly routeMany, 65,536", (ids) => wasm.routeMany(ids), freshly(make, 65_536)],
-        [`${floor.utf8[0]}, 65,536`, floor.utf8[1], freshly(make, 65_536)],
-        ["pure routeMany, 1,024", (ids) => pure.routeMany(ids), freshly(make, 1024)],
-        ["route() loop, 1,024", loop(wasm), freshly(make, 1024)],
-        [floor.read[0], floor.read[1], freshly(make, 1024)],
-      ],
-      { label: kind, rounds: 5, time: 40, minCalls: 2 },
-    );
-    // The same ids again, and again: what a kind costs once it has been read (V8 may have changed it).
-    const again = perId([["WebAssembly routeMany, 1,024, reused", (ids) => wasm.routeMany(ids), cycling(make(1 << 16), 1024)]], { label: `${kind}, reused`, rounds: 5, time: 60 });
-    byKind.push({ kind, results: [...results, again[0]] });
-  }
+  const KIND_TASKS = 7;
+  const kindList = kinds();
+  const kindResults = perId(
+    kindList.flatMap(([, make]) => [
+      ["WebAssembly routeMany, 1,024", (ids) => wasm.routeMany(ids), freshly(make, 1024)],
+      [`${floor.utf8[0]}, 1,024`, floor.utf8[1], freshly(make, 1024)],
+      ["WebAssembly routeMany, 65,536", (ids) => wasm.routeMany(ids), freshly(make, 65_536)],
+      [`${floor.utf8[0]}, 65,536`, floor.utf8[1], freshly(make, 65_536)],
+      ["pure routeMany, 1,024", (ids) => pure.routeMany(ids), freshly(make, 1024)],
+      ["route() loop, 1,024", loop(wasm), freshly(make, 1024)],
+      [floor.read[0], floor.read[1], freshly(make, 1024)],
+    ]),
+    { label: "by kind of string", rounds: 5, time: 40, minCalls: 2 },
+  );
+  // The same ids again, and again: what a kind costs once it has been read (V8 may have changed it).
+  const again = perId(
+    kindList.map(([kind, make]) => [`${kind}, reused`, (ids) => wasm.routeMany(ids), cycling(make(1 << 16), 1024)]),
+    { label: "by kind of string, reused", rounds: 5, time: 60 },
+  );
+  const byKind = kindList.map(([kind], i) => ({ kind, results: [...kindResults.slice(i * KIND_TASKS, (i + 1) * KIND_TASKS), again[i]] }));
   const flat = byKind[0].results;
-  console.log("## routeMany by kind of string (issue 14): ns per id of CPU time, ids made anew for every call, 36 characters (median of 5 alternating rounds)\n");
+  console.log("## routeMany by kind of string (issue 14): ns per id of CPU time, ids made anew for every call, 36 characters (median of 5 rounds, every kind in each)\n");
   table(
     ["ids", "routeMany, 1,024 per call", "vs flat literals", "floor: UTF-8 in memory", "routeMany minus floor", "routeMany, 65,536 per call", "vs flat literals", "floor: UTF-8 in memory", "routeMany minus floor", "pure routeMany / WebAssembly", "route() loop / WebAssembly", "floor: read ids", "same ids again (1,024)"],
     byKind.map(({ kind, results: [many, utf8, manyBig, utf8Big, p, l, read, again] }) => [
       kind,
       fmt(many.ns),
-      `${fmt(many.ns / flat[0].ns, 2)}x`,
+      ratioCell(many, flat[0]),
       fmt(utf8.ns),
       fmt(many.ns - utf8.ns),
       fmt(manyBig.ns),
-      `${fmt(manyBig.ns / flat[2].ns, 2)}x`,
+      ratioCell(manyBig, flat[2]),
       fmt(utf8Big.ns),
       fmt(manyBig.ns - utf8Big.ns),
       ratioCell(p, many),
