@@ -102,9 +102,9 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
 /**
  * routeMany's spans from UTF-16 code units to UTF-8 bytes, in place: the wrapper writes a batch's
  * keys as one string's UTF-8 at `keys` and knows each key's [start, end) only in code units. Walks
- * the text once: a lead byte below 0xF0 is one code unit (ASCII up to eight at a time), 0xF0 and up is
- * two (a surrogate pair). Returns false, the spans half done, when a pair straddles two keys (a key
- * ending in a lone high surrogate, the next starting with a low one: joined they made one
+ * the text once: a lead byte below 0xF0 is one code unit (ASCII up to eight at a time), 0xF0 and
+ * up is two (a surrogate pair). Returns false, the spans half done, when a pair straddles two keys
+ * (a key ending in a lone high surrogate, the next starting with a low one: joined they made one
  * character, apart each is U+FFFD), and the wrapper then encodes key by key.
  */
 export function utf8Spans(keys: usize, spans: usize, count: u32): bool {

@@ -9,8 +9,8 @@ import { batchSizes } from "./sections/batch-sizes.mjs";
 import { batchesOf, eachKey, fmt, machine, medianMs, progress, ratio, ringMemory, sessionIds, table, timeRounds } from "./lib.mjs";
 
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench builds first, then runs all sections)
-Sections: route, batches, ring-size, builds, memory, batch-sizes. With no names, all of them; a full run also
-writes the chart docs/bench.svg. Progress goes to stderr; the report (markdown) to stdout.`;
+Sections: route, batches, ring-size, builds, memory, batch-sizes. With no names, all of them; a full
+run also writes the chart docs/bench.svg. Progress goes to stderr; the report (markdown) to stdout.`;
 const SECTIONS = ["route", "batches", "ring-size", "builds", "memory", "batch-sizes"];
 const chosen = process.argv.slice(2);
 if (chosen.includes("--help") || chosen.includes("-h")) {

@@ -1,7 +1,8 @@
-// One routeMany of 1,000,000 ids of every kind of string V8 makes (flat literals, crypto.randomUUID()
-// ropes, concatenations, slices, JSON.parse output, Buffer#toString output, one-byte and two-byte
-// strings mixed) gives exactly route()'s answers on every engine; and the WebAssembly memory such a
-// batch uses is the memory every small batch uses already: reused, not grown and kept.
+// One routeMany of 1,000,000 ids of every kind of string V8 makes (flat literals,
+// crypto.randomUUID() ropes, concatenations, slices, JSON.parse output, Buffer#toString output,
+// one-byte and two-byte strings mixed) gives exactly route()'s answers on every engine; and the
+// WebAssembly memory such a batch uses is the memory every small batch uses already: reused, not
+// grown and kept.
 import { describe, expect, it, vi } from "vitest";
 import type { WasmRing } from "../src/engines/wasm/ring.js";
 import { INTERNALS } from "../src/router.js";

@@ -1,8 +1,9 @@
-// `npm run bench batch-sizes` (issue 14): what routeMany costs per id by batch size, from 1 to
-// 1,000,000 ids per call, and by the kind of string the ids are, against the pure engine's
+// `node bench/run.mjs batch-sizes` (issue 14): what routeMany costs per id by batch size, from 1
+// to 1,000,000 ids per call, and by the kind of string the ids are, against the pure engine's
 // routeMany and a route() loop, with floor rows: what the steps no routeMany can skip cost alone
 // (making the answer array, reading every id, the ids' UTF-8 in memory, the WebAssembly hashing
-// and search), so that a target below a floor shows as such. Then the memory of a 1,000,000-id call.
+// and search), so that a target below a floor shows as such. Then the memory of a 1,000,000-id
+// call.
 import fs from "node:fs";
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -85,7 +86,8 @@ function routerOf(Router) {
 /** The floor tasks for batches of ids: each step alone. */
 function floors(wasm) {
   const owners = new Int32Array(1_000_000).map((_, i) => (i * 7) % 3);
-  // The WebAssembly call alone, on 512 keys already in memory (36-byte keys: MD5 x 12 lanes + search).
+  // The WebAssembly call alone, on 512 keys already in memory (36 bytes each: MD5 x 12 lanes and
+  // the search).
   const mem = ringMemory(wasm);
   wasm.routeMany(["warm"]); // attaches the SIMD module
   const keys = sessionIds(512, 9).map((id) => id.padEnd(36, "0").slice(0, 36));
@@ -135,7 +137,7 @@ const loop = (router) => (ids) => {
   return sink;
 };
 
-/** Hex digits from a small LCG, for ids that differ (not crypto: the kind matters, not the bits). */
+/** Hex digits from a small LCG, for ids that differ (the kind of string matters, not the bits). */
 function hexSource(seed) {
   let x = seed >>> 0 || 1;
   return (n) => {
@@ -257,7 +259,8 @@ export function batchSizes({ WasmRouter, PureRouter }) {
     ]),
     { label: "by kind of string", rounds: 5, time: 40, minCalls: 2 },
   );
-  // The same ids again, and again: what a kind costs once it has been read (V8 may have changed it).
+  // The same ids again, and again: what a kind costs once it has been read (V8 may have changed
+  // it).
   const again = perId(
     kindList.map(([kind, make]) => [`${kind}, reused`, (ids) => wasm.routeMany(ids), cycling(make(1 << 16), 1024)]),
     { label: "by kind of string, reused", rounds: 5, time: 60 },

@@ -58,7 +58,7 @@ export class WasmRing extends RingMemory implements Ring {
     return out;
   }
 
-  /** A view of memory from the text of routeMany's plan to KEY_OVERREAD before the end (kept while both stay). */
+  /** Memory from routeMany's text to KEY_OVERREAD before the end: kept while both stay. */
   #textView: Uint8Array = new Uint8Array(0);
 
   /**
@@ -94,10 +94,11 @@ export class WasmRing extends RingMemory implements Ring {
     return to;
   }
 
-  /** Write text's UTF-8 at `at`, growing memory as it needs (KEY_OVERREAD stays readable past it); returns its bytes. */
+  /** Write text's UTF-8 at `at`, growing memory as needed (and KEY_OVERREAD past it): its bytes. */
   #encode(text: string, at: number): number {
     // One byte a code unit is all that ASCII needs; more is asked for only when encodeInto stops
-    // short. (Asking the memory its size costs more than the rest of a one-key call: the views know.)
+    // short. (Asking the memory its size costs more than the rest of a one-key call: the views
+    // know it.)
     if (at + text.length + KEY_OVERREAD > this.bytes.length) this.reserve(at + text.length + KEY_OVERREAD);
     let read = 0;
     let written = 0;
