@@ -99,6 +99,38 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
   }
 }
 
+/**
+ * routeMany's spans from UTF-16 code units to UTF-8 bytes, in place: the wrapper writes a batch's
+ * keys as one string's UTF-8 at `keys` and knows each key's [start, end) only in code units. Walks
+ * the text once: a lead byte below 0xF0 is one code unit (ASCII up to eight at a time), 0xF0 and
+ * up is two (a surrogate pair). Returns false, the spans half done, when a pair straddles two keys
+ * (a key ending in a lone high surrogate, the next starting with a low one: joined they made one
+ * character, apart each is U+FFFD), and the wrapper then encodes key by key.
+ */
+export function utf8Spans(keys: usize, spans: usize, count: u32): bool {
+  let p = keys;
+  for (let s = spans, end = spans + (<usize>count << 3); s < end; s += 8) {
+    let units = load<u32>(s, 4) - load<u32>(s);
+    store<u32>(s, <u32>(p - keys));
+    while (units > 0) {
+      // Up to eight ASCII bytes at once (the text has KEY_OVERREAD readable bytes after it).
+      const ascii = units < 8 ? units : 8;
+      if ((load<u64>(p) & (0x8080808080808080 >> (<u64>(8 - ascii) << 3))) == 0) {
+        p += ascii;
+        units -= ascii;
+        continue;
+      }
+      const lead = load<u8>(p);
+      const pair = <u32>(lead >= 0xf0);
+      if (units <= pair) return false;
+      p += 1 + <usize>(lead >= 0xc0) + <usize>(lead >= 0xe0) + pair;
+      units -= 1 + pair;
+    }
+    store<u32>(s, <u32>(p - keys), 4);
+  }
+  return true;
+}
+
 /** Fill table (2^bits + 1 entries, 12 <= bits <= 16) for the n sorted nodes at ring, and their keys' fragments. */
 export function buildTable(ring: usize, n: u32, table: usize, bits: u32): void {
   const tails = tailsOf(ring, n);

@@ -5,13 +5,15 @@ import HashRing from "hashring";
 import { fileURLToPath } from "node:url";
 import { barChart, writeChart } from "./chart.mjs";
 import { ModelRouter as CryptoPortRouter } from "../test/support/model.mjs";
+import { batchSizes } from "./sections/batch-sizes.mjs";
 import { dialectsSection } from "./sections/dialects.mjs";
 import { batchesOf, eachKey, fmt, machine, medianMs, progress, ratio, ringMemory, sessionIds, table, timeRounds } from "./lib.mjs";
 
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench builds first, then runs all sections)
-Sections: route, batches, ring-size, builds, memory, dialects. With no names, all of them; a full run also
-writes the chart docs/bench.svg. Progress goes to stderr; the report (markdown) to stdout.`;
-const SECTIONS = ["route", "batches", "ring-size", "builds", "memory", "dialects"];
+Sections: route, batches, ring-size, builds, memory, batch-sizes, dialects. With no names, all of
+them; a full run also writes the chart docs/bench.svg. Progress goes to stderr; the report
+(markdown) to stdout.`;
+const SECTIONS = ["route", "batches", "ring-size", "builds", "memory", "batch-sizes", "dialects"];
 const chosen = process.argv.slice(2);
 if (chosen.includes("--help") || chosen.includes("-h")) {
   console.log(USAGE);
@@ -203,6 +205,7 @@ if (wanted("memory")) {
   );
 }
 
+if (wanted("batch-sizes")) measured.batchSizes = batchSizes({ WasmRouter, PureRouter });
 if (wanted("dialects")) dialectsSection({ WasmRouter, PureRouter, batches, ROUNDS });
 
 progress.done();

@@ -39,6 +39,21 @@ export function namesOf(owners: Int32Array, names: readonly (string | undefined)
   return out;
 }
 
+/**
+ * routeMany hands the engine this many ids at a time: below V8's large-object size (16,384
+ * elements), where an array costs 2-3x more per element to make (bench/RESULTS.md), and a
+ * multiple of the WebAssembly engine's chunk (1,020 keys), so that no piece ends in a small chunk.
+ */
+export const PIECE = 4080;
+
+/**
+ * routeMany's owners of one piece of ids, for every router: made once, when the module loads (a
+ * new Int32Array of more than 16 owners is a new ArrayBuffer, about 330 ns a call). Safe to share:
+ * a call fills and reads it between two reads of its ids, so a getter that routes in between
+ * cannot mix its owners with another call's.
+ */
+const OWNERS = /* @__PURE__ */ new Int32Array(PIECE);
+
 interface RegionEntry {
   readonly owner: number;
   readonly weight: number;
@@ -196,22 +211,31 @@ export class RegionRouterBase {
   }
 
   /**
-   * route() for every session id, in order, in one pass: the WebAssembly engine writes the batch
-   * into its memory at once and, with the SIMD module, hashes twelve ids per MD5 pass.
+   * route() for every session id, in order: the WebAssembly engine writes many ids into its memory
+   * at once and, with the SIMD module, hashes twelve per MD5 pass.
    */
   routeMany(sessionIds: readonly string[]): (string | null)[] {
     if (!Array.isArray(sessionIds)) {
       throw new TypeError(`sessionIds must be an array of strings, got ${describe(sessionIds)}`);
     }
-    // Each element is read once, into a copy the engine routes: a getter or a proxy cannot hand
-    // validation one value and the engine another. The parameter name is built only for a bad id.
-    const ids = new Array<string>(sessionIds.length);
-    for (let i = 0; i < ids.length; i++) {
-      const id = sessionIds[i];
-      if (typeof id !== "string") checkSessionId(id, `sessionIds[${i}]`);
-      ids[i] = id;
+    const count = sessionIds.length;
+    const names = this.#names;
+    const out = new Array<string | null>(count);
+    // Piece by piece: each element is read once, into a copy the engine routes (a getter or a proxy
+    // cannot hand validation one value and the engine another), and the copy and the engine's
+    // owners stay small (a copy of a million ids would cost as much again as the answer).
+    for (let from = 0; from < count; from += PIECE) {
+      const ids = new Array<string>(Math.min(PIECE, count - from));
+      for (let i = 0; i < ids.length; i++) {
+        const id = sessionIds[from + i];
+        // The parameter name is built only for a bad id.
+        if (typeof id !== "string") checkSessionId(id, `sessionIds[${from + i}]`);
+        ids[i] = id;
+      }
+      const owners = this.#ring.routeMany(ids, OWNERS);
+      for (let i = 0; i < ids.length; i++) out[from + i] = owners[i] < 0 ? null : (names[owners[i]] as string);
     }
-    return namesOf(this.#ring.routeMany(ids), this.#names);
+    return out;
   }
 
   [INTERNALS](): RouterInternals {

@@ -20,8 +20,3 @@ export function encodeUtf8(s: string, into: Uint8Array, at: number): number {
   }
   return n;
 }
-
-/** Write the UTF-8 of s into `into` at `at` with one TextEncoder call (for long strings); returns the byte count. */
-export function encodeUtf8Bulk(s: string, into: Uint8Array, at: number): number {
-  return encoder.encodeInto(s, into.subarray(at)).written;
-}

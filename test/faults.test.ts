@@ -187,6 +187,9 @@ describe.each([
     options = dialect;
     if (typedArrays) failingTypedArrays();
     const counts: number[] = [];
+    // A first run warms what the process makes once (the pure engine's MD5 buffer grows at its
+    // first long key), so that the counted run's opportunities are those of every later run.
+    run(Router, 0);
     const clean = run(Router, 0, counts);
     const total = counts.reduce((sum, n) => sum + n, 0);
     expect(total).toBeGreaterThan(OPS.length);

@@ -1,25 +1,27 @@
 // routeMany at the very end of WebAssembly linear memory. The SIMD module reads every key as 64
 // bytes from its start (assembly/md5x12.ts, fillLane), so memory must stay readable 64 bytes past
-// the last key's start, however little room the batch itself needs. This drives batches to the
-// edge through the public API only: a spy on WebAssembly.Memory.prototype.grow (calling through)
-// tells whether a batch made memory grow, a search finds the largest batch that does not, and the
-// batches just under that size, whose text ends where the memory does, must route as the pure
-// engine does (without the room past the keys, the SIMD module traps: out of bounds).
+// the last key's start, however little room the batch itself needs. A batch here is a filler key
+// of L ASCII bytes, then the key under test, then an empty key (which starts where the batch's text
+// ends). A spy on WebAssembly.Memory.prototype.grow (calling through) tells whether a batch made
+// memory grow, a search finds the longest filler that does not, and that batch's last key must
+// start exactly 64 bytes before the end of memory (a spy on the instance's routeMany reads where
+// it was told the keys are) and route as the pure engine does; without the room past the keys,
+// the SIMD module traps: out of bounds.
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { RegionRouter as ScalarRegionRouter } from "../src/browser.js";
+import type { WasmRing } from "../src/engines/wasm/ring.js";
 import { RegionRouter } from "../src/index.js";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
+import { INTERNALS } from "../src/router.js";
 import { buildRouter } from "./support/build.js";
 
 const seed: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
-/** routeMany's keys per WebAssembly call (src/engines/wasm/ring.ts): a batch up to this size is one text. */
-const CHUNK = 4096;
 
-/** One key, then `empties` empty ones: they all start where the first one's UTF-8 ends. */
-const batch = (first: string, empties: number): string[] => [first, ...Array<string>(empties).fill("")];
+/** The filler, the key under test, and an empty key: it starts where the batch's UTF-8 ends. */
+const batch = (filler: number, key: string): string[] => ["f".repeat(filler), key, ""];
 
 /** Tails of every UTF-8 width, from nothing to past what fits in the 64 bytes. */
-const firstKeys = [
+const keys = [
   ...Array.from({ length: 40 }, (_, n) => "x".repeat(n)),
   ...Array.from({ length: 12 }, (_, n) => "é".repeat(n + 1)),
   ...Array.from({ length: 12 }, (_, n) => "東".repeat(n + 1)),
@@ -31,6 +33,8 @@ describe.each([
   ["wasm-scalar", ScalarRegionRouter],
 ] as const)("routeMany at the end of linear memory on the %s engine", (_, Router) => {
   afterEach(() => vi.restoreAllMocks());
+
+  const ringOf = (router: InstanceType<typeof Router>) => router[INTERNALS]().ring as WasmRing;
 
   /** A new seed router, warmed by one small batch (whatever a first routeMany sets up is set up). */
   const fresh = () => {
@@ -51,34 +55,47 @@ describe.each([
     }
   };
 
-  const expected = new Map<string, (string | null)[]>();
-  const pure = buildRouter(PureRegionRouter, seed);
-  const answer = (keys: string[]) => {
-    const first = keys[0];
-    if (!expected.has(first)) expected.set(first, pure.routeMany([first, ""]));
-    const [routeOfFirst, routeOfEmpty] = expected.get(first)!;
-    return [routeOfFirst, ...Array<string | null>(keys.length - 1).fill(routeOfEmpty)];
+  /**
+   * Route `keys` on `router`, and return where the last WebAssembly routeMany call was told its
+   * last key starts, as bytes before the end of memory.
+   */
+  const lastKeyFromEnd = (router: InstanceType<typeof Router>, keys: string[]): { owners: (string | null)[]; fromEnd: number } => {
+    const ring = ringOf(router);
+    const call = ring.wasm.routeMany;
+    let fromEnd = -1;
+    ring.wasm.routeMany = (text, spans, count, ...rest) => {
+      fromEnd = ring.bytes.length - (text + ring.words[(spans >>> 2) + 2 * (count - 1)]);
+      call(text, spans, count, ...rest);
+    };
+    try {
+      return { owners: router.routeMany(keys), fromEnd };
+    } finally {
+      ring.wasm.routeMany = call;
+    }
   };
 
+  const pure = buildRouter(PureRegionRouter, seed);
+  const answer = (keys: string[]) => pure.routeMany(keys);
+
   const label = (key: string) => (key ? `${[...key].length} × "${[...key][0]}"` : "empty");
-  it.each(firstKeys.map((key) => [label(key), key] as const))("routes batches that just fit in memory, the first key %s", (_label, first) => {
-    // The smallest number of empty keys after `first` that makes memory grow (binary search: more keys need more room).
+  it.each(keys.map((key) => [label(key), key] as const))("routes batches that just fit in memory, the key %s", (_label, key) => {
+    // The shortest filler that makes memory grow (binary search: a longer one needs more room).
     let lo = 0;
-    let hi = CHUNK - 1;
-    expect(grows(batch(first, hi)), `a batch of ${CHUNK} keys must outgrow a fresh ring's memory, or this test no longer reaches the edge`).toBe(true);
+    let hi = ringOf(fresh()).bytes.length;
+    expect(grows(batch(hi, key)), "a filler as long as a fresh ring's memory must outgrow it, or this test no longer reaches the edge").toBe(true);
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (grows(batch(first, mid))) hi = mid;
+      if (grows(batch(mid, key))) hi = mid;
       else lo = mid + 1;
     }
-    // The largest batches that fit without growing: their keys end within a few bytes of the memory's end.
     const router = fresh();
-    for (let empties = Math.max(0, lo - 6); empties < lo; empties++) {
-      const keys = batch(first, empties);
-      expect(router.routeMany(keys)).toEqual(answer(keys));
+    // The longest batch that fits: its last key starts exactly 64 bytes before the end of memory.
+    const edge = lastKeyFromEnd(router, batch(lo - 1, key));
+    expect(edge.fromEnd).toBe(64);
+    expect(edge.owners).toEqual(answer(batch(lo - 1, key)));
+    // A few shorter, and the first that grows.
+    for (const filler of [lo - 6, lo - 5, lo - 4, lo - 3, lo - 2, lo]) {
+      expect(router.routeMany(batch(filler, key))).toEqual(answer(batch(filler, key)));
     }
-    // And the first that grows.
-    const keys = batch(first, lo);
-    expect(router.routeMany(keys)).toEqual(answer(keys));
   });
 });

@@ -54,8 +54,12 @@ export interface Ring {
    * an empty ring.
    */
   route(key: string): number;
-  /** route() for each key, in order: one owner (or -1) per key. */
-  routeMany(keys: readonly string[]): Int32Array;
+  /**
+   * route() for each key, in order: one owner (or -1) per key, into `out` when given (its first
+   * keys.length entries; the router reuses one, since a new Int32Array of more than 16 owners is a
+   * new ArrayBuffer, which costs as much as routing five ids), which it returns.
+   */
+  routeMany(keys: readonly string[], out?: Int32Array): Int32Array;
   /** The index (in position order) of the virtual node route() lands on; -1 on an empty ring. */
   locate(key: string): number;
   /** The owner of the virtual node at a position index (0 <= index < size). */

@@ -95,8 +95,7 @@ export class PureRing implements Ring {
     return i < 0 ? -1 : this.owners[i];
   }
 
-  routeMany(keys: readonly string[]): Int32Array {
-    const out = new Int32Array(keys.length);
+  routeMany(keys: readonly string[], out = new Int32Array(keys.length)): Int32Array {
     for (let i = 0; i < keys.length; i++) out[i] = this.route(keys[i]);
     return out;
   }

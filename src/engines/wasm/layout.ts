@@ -24,7 +24,7 @@ const KEY_ROOM = 16384;
  * Bytes that must stay readable past the last key of a batch: the SIMD module reads every key as
  * 64 bytes from its start (and the scalar MD5 up to 7 past its end).
  */
-const KEY_OVERREAD = 64;
+export const KEY_OVERREAD = 64;
 
 /** p rounded up to a multiple of 8, exactly for any size (no 32-bit bit operations). */
 function align8(p: number): number {
@@ -166,6 +166,15 @@ export class RingMemory {
       this.bytes = new Uint8Array(memory.buffer);
       this.words = new Uint32Array(memory.buffer);
     }
+  }
+
+  /**
+   * After a call whose scratch may have grown memory: when memory reaches past `keep` (what the
+   * call's routine use and some idle room need), move to a fresh instance of just the ring's size,
+   * so that one batch of giant keys is not kept for the life of the ring.
+   */
+  giveBack(keep: number): void {
+    if (this.bytes.length > Math.max(keep, this.neededBytes)) this.compact();
   }
 
   /** Bytes the ring needs (nodes, index and room for keys): what a compacted copy would use. */

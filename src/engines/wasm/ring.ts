@@ -3,16 +3,20 @@
 // layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
 import type { Ring, VnodeRun } from "../ring.js";
 import { DAMAGED, positionsPerName, sortBits } from "../ring.js";
-import { encodeUtf8, encodeUtf8Bulk, maxUtf8Bytes } from "../../utf8.js";
-import { ENTRY_BYTES, RingMemory } from "./layout.js";
+import { encodeUtf8, encoder, maxUtf8Bytes } from "../../utf8.js";
+import { ENTRY_BYTES, KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.js";
 
 /**
- * routeMany works in chunks of at most this many keys and, past the first key, this many UTF-16
- * code units of them, so that its scratch memory stays bounded and a chunk's keys joined stay far
- * below V8's longest string (2^29 - 24 code units).
+ * routeMany works in chunks of at most this many keys and, past a chunk's first key, this many
+ * UTF-16 code units of them: a chunk's text, spans, results and strings stay in the L2 cache
+ * (measured, bench/RESULTS.md: chunks of 4,096 keys cost 1.5x what 512 do at 4,096 ids and up; 256,
+ * 512 and 1,024 within 5% of each other), its joined keys stay far below V8's longest string, and
+ * the scratch memory routeMany uses is the same for every batch size, so a big batch grows nothing
+ * that a small one does not reuse. A multiple of 12: the SIMD module hashes twelve keys a pass, and
+ * a chunk's last pass would otherwise hash empty lanes.
  */
-const CHUNK = 4096;
-const CHUNK_TEXT = 1 << 22;
+export const CHUNK = 1020;
+export const CHUNK_TEXT = 1 << 17;
 
 /** After an update, give memory back (by moving to a fresh instance) when this much is idle. */
 const IDLE_BYTES = 1 << 20;
@@ -42,50 +46,82 @@ export class WasmRing extends RingMemory implements Ring {
     return i < 0 ? -1 : this.ownerAt(i);
   }
 
-  routeMany(keys: readonly string[]): Int32Array {
+  routeMany(keys: readonly string[], out = new Int32Array(keys.length)): Int32Array {
     this.#check();
-    const out = new Int32Array(keys.length);
-    if (this.n === 0) return out.fill(-1);
-    for (let start = 0; start < keys.length; ) start = this.#routeChunk(keys, start, out);
+    if (this.n === 0) return out.fill(-1, 0, keys.length);
+    const had = this.bytes.length;
+    // The same plan for every batch size: the text is always at the same place, and so its view.
+    const plan = this.planBatch(CHUNK, 0);
+    for (let start = 0; start < keys.length; ) start = this.#routeChunk(keys, start, plan, out);
+    // Only a chunk of giant keys grows memory past what every chunk reuses: give that back.
+    if (this.bytes.length > had) this.giveBack(plan.text + CHUNK_TEXT * 3 + IDLE_BYTES);
     return out;
   }
 
+  /** Memory from routeMany's text to KEY_OVERREAD before the end: kept while both stay. */
+  #textView: Uint8Array = new Uint8Array(0);
+
   /**
-   * One WebAssembly call for a chunk: its keys' UTF-8 back to back, written with one encodeInto
-   * of the joined chunk when it is all ASCII (then byte offsets are the string offsets), else key
-   * by key; each key's [start, end) in the plan's spans. The chunk starts at keys[from] and ends
-   * at CHUNK keys or CHUNK_TEXT code units, whichever comes first; returns where it ended.
+   * One WebAssembly call for a chunk: its keys joined into one string (a rope: appending measured
+   * 15% faster than join("")) and written as UTF-8 at plan.text with one encodeInto; each key's
+   * [start, end) in plan.spans, in code units, which are bytes when the text is ASCII and are
+   * turned into bytes in WebAssembly (utf8Spans) when not. The chunk starts at keys[from] and
+   * ends at CHUNK keys or CHUNK_TEXT code units, whichever comes first; returns where it ended.
    */
-  #routeChunk(keys: readonly string[], from: number, out: Int32Array): number {
-    // Appending builds a rope that encodeInto copies out once: measured 15% faster than join(""),
-    // and routeMany 2-4% faster. The same pass finds where the chunk ends.
+  #routeChunk(keys: readonly string[], from: number, plan: BatchPlan, out: Int32Array): number {
+    const words = this.words;
     const limit = Math.min(keys.length, from + CHUNK);
     let joined = "";
     let to = from;
-    while (to < limit && joined.length < CHUNK_TEXT) joined += keys[to++];
+    for (let w = plan.spans >>> 2; to < limit && joined.length < CHUNK_TEXT; w += 2) {
+      // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is flattened,
+      // not flattened in place: measured 180 ns an id for fresh UUIDs, against 320 with a
+      // charCodeAt(0) that flattens each (which only pays when the same ids are routed again).
+      words[w] = joined.length;
+      words[w + 1] = (joined += keys[to++]).length;
+    }
     const count = to - from;
-    const plan = this.planBatch(count, maxUtf8Bytes(joined));
-    const { bytes, words } = this;
-    let end = 0;
-    if (encodeUtf8Bulk(joined, bytes, plan.text) === joined.length) {
+    if (this.#encode(joined, plan.text) !== joined.length && !this.wasm.utf8Spans(plan.text, plan.spans, count)) {
+      // A surrogate pair across two keys: encode them one by one.
+      let end = 0;
       for (let i = from, w = plan.spans >>> 2; i < to; i++, w += 2) {
-        words[w] = end;
-        words[w + 1] = end += keys[i].length;
-      }
-    } else {
-      for (let i = from, w = plan.spans >>> 2; i < to; i++, w += 2) {
-        words[w] = end;
-        words[w + 1] = end += encodeUtf8(keys[i], bytes, plan.text + end);
+        this.reserve(plan.text + end + maxUtf8Bytes(keys[i]) + KEY_OVERREAD);
+        this.words[w] = end;
+        this.words[w + 1] = end += encodeUtf8(keys[i], this.bytes, plan.text + end);
       }
     }
     this.routeSpans(plan.text, plan.spans, plan.results, count, out, from);
     return to;
   }
 
+  /** Write text's UTF-8 at `at`, growing memory as needed (and KEY_OVERREAD past it): its bytes. */
+  #encode(text: string, at: number): number {
+    // One byte a code unit is all that ASCII needs; more is asked for only when encodeInto stops
+    // short. (Asking the memory its size costs more than the rest of a one-key call: the views
+    // know it.)
+    if (at + text.length + KEY_OVERREAD > this.bytes.length) this.reserve(at + text.length + KEY_OVERREAD);
+    let read = 0;
+    let written = 0;
+    for (;;) {
+      let view = this.#textView;
+      if (view.buffer !== this.bytes.buffer || view.byteOffset !== at || view.length !== this.bytes.length - at - KEY_OVERREAD) {
+        view = this.#textView = this.bytes.subarray(at, this.bytes.length - KEY_OVERREAD);
+      }
+      const done = encoder.encodeInto(read === 0 ? text : text.slice(read), written === 0 ? view : view.subarray(written));
+      read += done.read;
+      written += done.written;
+      if (read === text.length) return written;
+      this.reserve(at + written + (text.length - read) * 3 + KEY_OVERREAD);
+    }
+  }
+
   /** The one WebAssembly call for a batch laid out by planBatch (keys at text); owners into out[at...]. */
   routeSpans(text: number, spans: number, results: number, count: number, out: Int32Array, at: number): void {
     this.wasm.routeMany(text, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
-    out.set(new Int32Array(this.bytes.buffer, results, count), at);
+    // Copied through the words view (owners are below 2^16): a new Int32Array view per call would
+    // cost more than the copy, in a small batch.
+    const words = this.words;
+    for (let i = 0, w = results >>> 2; i < count; i++) out[at + i] = words[w + i];
   }
 
   locate(key: string): number {

@@ -1,0 +1,339 @@
+// `node bench/run.mjs batch-sizes` (issue 14): what routeMany costs per id by batch size, from 1
+// to 1,000,000 ids per call, and by the kind of string the ids are, against the pure engine's
+// routeMany and a route() loop, with floor rows: what the steps no routeMany can skip cost alone
+// (making the answer array, reading every id, the ids' UTF-8 in memory, the WebAssembly hashing
+// and search), so that a target below a floor shows as such. Then the memory of a 1,000,000-id
+// call.
+import fs from "node:fs";
+import v8 from "node:v8";
+import vm from "node:vm";
+import { fmt, median, progress, ratio, ringMemory, sessionIds, table } from "../lib.mjs";
+
+const SIZES = [1, 16, 64, 256, 1024, 4096, 16_384, 65_536, 1_000_000];
+const ROUNDS = 7;
+/** Batch sizes the issue's targets cover. */
+const TARGET_FROM = 64;
+const regions = [["sf", 3], ["london", 3], ["bangalore", 3]];
+const names = regions.map(([name]) => name);
+const count = (n) => n.toLocaleString("en");
+const encoder = new TextEncoder();
+
+/**
+ * Per-id cost (ns) of each task in alternating rounds: every round runs each task in turn (the
+ * shared machine's slow phases fall on all alike), each for `time` ms of calls (at least
+ * `minCalls`), and takes its total time over its ids, so the garbage a call leaves is paid in the
+ * round that made it. A task is [name, run(batch), next()]: next() gives the batch for the next
+ * call, untimed (a list of small batches is one timed unit). The figure is the median round of
+ * the process's CPU time (user + system, GC threads included), which other tenants of a shared
+ * machine disturb far less than wall time; `wall` is the median round of wall time. The rounds
+ * are kept for per-round ratios (lib.mjs ratio()).
+ */
+function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label }) {
+  const results = tasks.map(([name]) => ({ name, rounds: [], wallRounds: [] }));
+  for (let round = 0; round < rounds; round++) {
+    progress.step(`${label}: round ${round + 1} of ${rounds}`);
+    tasks.forEach(([, run, next], i) => {
+      if (round === 0) for (const batch of next()) run(batch); // warm-up: compile, grow what a first call grows
+      let spent = 0;
+      let cpu = 0;
+      let ids = 0;
+      for (let calls = 0; calls < minCalls || spent < time; calls++) {
+        const unit = next();
+        const c0 = process.cpuUsage();
+        const t0 = performance.now();
+        for (const batch of unit) run(batch);
+        spent += performance.now() - t0;
+        const { user, system } = process.cpuUsage(c0);
+        cpu += (user + system) / 1e3;
+        for (const batch of unit) ids += batch.length;
+      }
+      results[i].rounds.push((cpu * 1e6) / ids);
+      results[i].wallRounds.push((spent * 1e6) / ids);
+    });
+  }
+  for (const r of results) {
+    r.ns = median(r.rounds);
+    r.wall = median(r.wallRounds);
+  }
+  return results;
+}
+
+/** Batches of n cut from `pool` in turn, grouped so that a timed unit holds at least 2,048 ids. */
+function cycling(pool, n) {
+  const per = Math.max(1, Math.ceil(2048 / n));
+  const batches = [];
+  for (let at = 0; at + n <= pool.length && batches.length < 64 * per; at += n) batches.push(pool.slice(at, at + n));
+  let next = 0;
+  return () => Array.from({ length: per }, () => batches[next++ % batches.length]);
+}
+
+/**
+ * Fresh batches of n from make(n) for every call (the ids are new to every call, as a gateway's
+ * are). The collections that making them causes (a rope of crypto.randomUUID() leaves about 400
+ * bytes of garbage) fall where they fall, on routeMany and floors alike. (A forced collection
+ * before each call was tried: its background work, charged as CPU time to the call that followed,
+ * made every figure less steady.)
+ */
+const freshly = (make, n) => () => [make(n)];
+
+/** A router of the given class on the small ring. */
+function routerOf(Router) {
+  const router = new Router();
+  router.addRegions(regions);
+  return router;
+}
+
+/** The floor tasks for batches of ids: each step alone. */
+function floors(wasm) {
+  const owners = new Int32Array(1_000_000).map((_, i) => (i * 7) % 3);
+  // The WebAssembly call alone, on 512 keys already in memory (36 bytes each: MD5 x 12 lanes and
+  // the search).
+  const mem = ringMemory(wasm);
+  wasm.routeMany(["warm"]); // attaches the SIMD module
+  const keys = sessionIds(512, 9).map((id) => id.padEnd(36, "0").slice(0, 36));
+  const plan = mem.planBatch(keys.length, 36 * keys.length);
+  encoder.encodeInto(keys.join(""), mem.bytes.subarray(plan.text));
+  keys.forEach((_, i) => {
+    mem.words[(plan.spans >>> 2) + 2 * i] = 36 * i;
+    mem.words[(plan.spans >>> 2) + 2 * i + 1] = 36 * i + 36;
+  });
+  const memory = new Uint8Array(1 << 22);
+  return {
+    answer: ["floor: the answer alone: new Array(n) of region names, filled from n owners", (ids) => {
+      const out = new Array(ids.length);
+      for (let i = 0; i < out.length; i++) out[i] = names[owners[i]];
+      return out;
+    }],
+    read: ["floor: reading every id once (chunks of 512 joined and flattened: every character copied once)", (ids) => {
+      let sum = 0;
+      for (let from = 0; from < ids.length; from += 512) {
+        let joined = "";
+        for (let i = from, end = Math.min(ids.length, from + 512); i < end; i++) joined += ids[i];
+        sum = (sum + joined.charCodeAt(0)) | 0;
+      }
+      return sum;
+    }],
+    utf8: ["floor: the ids' UTF-8 in memory (chunks of 512 joined, one encodeInto each)", (ids) => {
+      let sum = 0;
+      for (let from = 0; from < ids.length; from += 512) {
+        let joined = "";
+        for (let i = from, end = Math.min(ids.length, from + 512); i < end; i++) joined += ids[i];
+        sum = (sum + encoder.encodeInto(joined, memory).written) | 0;
+      }
+      return sum;
+    }],
+    wasm: ["floor: WebAssembly hashing and search of keys already in memory", (ids) => {
+      for (let done = 0; done < ids.length; done += 512) {
+        mem.wasm.routeMany(plan.text, plan.spans, Math.min(512, ids.length - done), mem.ring, mem.n, mem.table, mem.bits, mem.form, plan.results);
+      }
+    }],
+  };
+}
+
+/** A loop of route() calls. */
+const loop = (router) => (ids) => {
+  let sink = 0;
+  for (let i = 0; i < ids.length; i++) if (router.route(ids[i]) !== null) sink++;
+  return sink;
+};
+
+/** Hex digits from a small LCG, for ids that differ (the kind of string matters, not the bits). */
+function hexSource(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    let s = "";
+    while (s.length < n) s += ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) >>> 4).toString(16).padStart(7, "0");
+    return s.slice(0, n);
+  };
+}
+const uuidOf = (hex) => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+
+/**
+ * The kinds of string an id can be, each a maker of n fresh ids of 36 characters (UUID-shaped),
+ * so that only the kind differs.
+ */
+function kinds() {
+  const hex = hexSource(5);
+  let serial = 10 ** 15;
+  const literalPool = new Function(`return ${JSON.stringify(Array.from({ length: 1 << 16 }, () => uuidOf(hex)))};`)();
+  let literalAt = 0;
+  return [
+    ["flat literals (in the source)", (n) => {
+      const out = new Array(n);
+      for (let i = 0; i < n; i++) out[i] = literalPool[literalAt++ & 0xffff];
+      return out;
+    }],
+    ["crypto.randomUUID()", (n) => Array.from({ length: n }, () => crypto.randomUUID())],
+    ['concatenations ("sess-" + n)', (n) => Array.from({ length: n }, () => "sess-" + String(serial++).padStart(31, "0"))],
+    ["slices of a longer string", (n) => {
+      const text = Array.from({ length: n }, () => uuidOf(hex)).join(" ");
+      return Array.from({ length: n }, (_, i) => text.slice(37 * i, 37 * i + 36));
+    }],
+    ["JSON.parse output", (n) => JSON.parse(JSON.stringify(Array.from({ length: n }, () => uuidOf(hex))))],
+    ["Buffer#toString output", (n) => {
+      const buffer = Buffer.from(Array.from({ length: n }, () => uuidOf(hex)).join(""), "latin1");
+      return Array.from({ length: n }, (_, i) => buffer.toString("utf8", 36 * i, 36 * i + 36));
+    }],
+    ["one-byte and two-byte, mixed (JSON.parse)", (n) => JSON.parse(JSON.stringify(Array.from({ length: n }, (_, i) => (i % 2 ? uuidOf(hex) : `Ω${uuidOf(hex).slice(1)}`))))],
+  ];
+}
+
+const ratioCell = (r, base) => `${fmt(ratio(r, base), 2)}x`;
+
+/** The section: prints its tables (markdown) and returns the figures. */
+export function batchSizes({ WasmRouter, PureRouter }) {
+  const wasm = routerOf(WasmRouter);
+  const pure = routerOf(PureRouter);
+  const floor = floors(routerOf(WasmRouter));
+  // By batch size: ids like a gateway's (sess-N and UUIDs, 12-36 bytes), flat (JSON.parse), reused
+  // from call to call (flat strings have nothing to remember).
+  const pool = JSON.parse(JSON.stringify(sessionIds(1 << 17, 3)));
+  const million = JSON.parse(JSON.stringify(sessionIds(1_000_000, 4)));
+  // Every size and every task in each round, so that a slow phase of the machine falls on all of
+  // them rather than on the sizes measured while it lasted.
+  const TASKS = 7;
+  const all = perId(
+    SIZES.flatMap((n) => {
+      const next = cycling(n === 1_000_000 ? million : pool, n);
+      return [
+        ["WebAssembly routeMany", (ids) => wasm.routeMany(ids), next],
+        ["pure routeMany", (ids) => pure.routeMany(ids), next],
+        ["WebAssembly route() loop", loop(wasm), next],
+        [...floor.answer, next],
+        [...floor.read, next],
+        [...floor.utf8, next],
+        [...floor.wasm, next],
+      ];
+    }),
+    { label: "by batch size", rounds: ROUNDS, time: 120, minCalls: 1 },
+  );
+  const bySize = SIZES.map((n, i) => ({ n, results: all.slice(i * TASKS, (i + 1) * TASKS) }));
+  const inTarget = bySize.filter(({ n }) => n >= TARGET_FROM);
+  const best = inTarget.reduce((a, b) => (b.results[0].ns < a.results[0].ns ? b : a));
+  console.log(`## routeMany by batch size (issue 14): ns per id of CPU time, small ring (median of ${ROUNDS} rounds, every size in each)\n`);
+  console.log(`Ids: sess-N and UUIDs (12-36 bytes), flat, reused from call to call. Best WebAssembly routeMany from ${TARGET_FROM} ids up: ${count(best.n)} ids per call.\n`);
+  table(
+    ["ids per call", "WebAssembly routeMany", "(wall time)", "vs its best", "pure routeMany", "pure / WebAssembly", "route() loop", "loop / WebAssembly", "floor: answer array", "floor: read ids", "floor: UTF-8 in memory", "floor: WebAssembly only", "floors summed", "routeMany / floors"],
+    bySize.map(({ n, results: [many, p, l, answer, read, utf8, w] }) => {
+      const floorSum = answer.ns + utf8.ns + w.ns;
+      return [
+        count(n),
+        fmt(many.ns),
+        fmt(many.wall),
+        n >= TARGET_FROM ? ratioCell(many, best.results[0]) : "(below 64)",
+        fmt(p.ns),
+        ratioCell(p, many),
+        fmt(l.ns),
+        ratioCell(l, many),
+        fmt(answer.ns),
+        fmt(read.ns),
+        fmt(utf8.ns),
+        fmt(w.ns),
+        fmt(floorSum),
+        `${fmt(many.ns / floorSum, 2)}x`,
+      ];
+    }),
+  );
+  const worst = inTarget.reduce((a, b) => (ratio(b.results[0], best.results[0]) > ratio(a.results[0], best.results[0]) ? b : a));
+  const answerGap = worst.results[3].ns - best.results[3].ns;
+  console.log(
+    `Worst from ${TARGET_FROM} up: ${count(worst.n)} ids per call, ${ratioCell(worst.results[0], best.results[0])} the best (median of per-round ratios) ` +
+      `(target 1.1x); the answer array alone costs ${fmt(answerGap)} ns per id more there than at ${count(best.n)} ` +
+      `(${fmt((best.results[0].ns + answerGap) / best.results[0].ns, 2)}x the best routeMany if nothing else changed).\n`,
+  );
+
+  // By kind: ids made anew for every call (not timed), as a gateway's are; 36 characters each.
+  // Fresh strings are young: the collections they cause while a call runs are paid by that call,
+  // routeMany's and the floors' alike.
+  const KIND_TASKS = 7;
+  const kindList = kinds();
+  const kindResults = perId(
+    kindList.flatMap(([, make]) => [
+      ["WebAssembly routeMany, 1,024", (ids) => wasm.routeMany(ids), freshly(make, 1024)],
+      [`${floor.utf8[0]}, 1,024`, floor.utf8[1], freshly(make, 1024)],
+      ["WebAssembly routeMany, 65,536", (ids) => wasm.routeMany(ids), freshly(make, 65_536)],
+      [`${floor.utf8[0]}, 65,536`, floor.utf8[1], freshly(make, 65_536)],
+      ["pure routeMany, 1,024", (ids) => pure.routeMany(ids), freshly(make, 1024)],
+      ["route() loop, 1,024", loop(wasm), freshly(make, 1024)],
+      [floor.read[0], floor.read[1], freshly(make, 1024)],
+    ]),
+    { label: "by kind of string", rounds: 5, time: 40, minCalls: 2 },
+  );
+  // The same ids again, and again: what a kind costs once it has been read (V8 may have changed
+  // it).
+  const again = perId(
+    kindList.map(([kind, make]) => [`${kind}, reused`, (ids) => wasm.routeMany(ids), cycling(make(1 << 16), 1024)]),
+    { label: "by kind of string, reused", rounds: 5, time: 60 },
+  );
+  const byKind = kindList.map(([kind], i) => ({ kind, results: [...kindResults.slice(i * KIND_TASKS, (i + 1) * KIND_TASKS), again[i]] }));
+  const flat = byKind[0].results;
+  console.log("## routeMany by kind of string (issue 14): ns per id of CPU time, ids made anew for every call, 36 characters (median of 5 rounds, every kind in each)\n");
+  table(
+    ["ids", "routeMany, 1,024 per call", "vs flat literals", "floor: UTF-8 in memory", "routeMany minus floor", "routeMany, 65,536 per call", "vs flat literals", "floor: UTF-8 in memory", "routeMany minus floor", "pure routeMany / WebAssembly", "route() loop / WebAssembly", "floor: read ids", "same ids again (1,024)"],
+    byKind.map(({ kind, results: [many, utf8, manyBig, utf8Big, p, l, read, again] }) => [
+      kind,
+      fmt(many.ns),
+      ratioCell(many, flat[0]),
+      fmt(utf8.ns),
+      fmt(many.ns - utf8.ns),
+      fmt(manyBig.ns),
+      ratioCell(manyBig, flat[2]),
+      fmt(utf8Big.ns),
+      fmt(manyBig.ns - utf8Big.ns),
+      ratioCell(p, many),
+      ratioCell(l, many),
+      fmt(read.ns),
+      fmt(again.ns),
+    ]),
+  );
+
+  const memory = memoryOfMillion(WasmRouter, million);
+  return { bySize, byKind, memory };
+}
+
+/**
+ * The memory of one 1,000,000-id routeMany: the process's peak resident memory during the call
+ * over what it was before (Linux: VmHWM, reset through /proc/self/clear_refs), against the ids' own
+ * UTF-8 bytes; and the WebAssembly memory before, after, and after a batch of giant keys.
+ */
+function memoryOfMillion(WasmRouter, ids) {
+  progress.step("memory of a 1,000,000-id call");
+  v8.setFlagsFromString("--expose-gc");
+  const gc = vm.runInNewContext("gc");
+  const router = routerOf(WasmRouter);
+  router.routeMany(ids.slice(0, 4096));
+  const wasmBytes = () => ringMemory(router).wasm.memory.buffer.byteLength;
+  const small = wasmBytes();
+  const utf8 = ids.reduce((sum, id) => sum + Buffer.byteLength(id), 0);
+  const status = (field) => Number(fs.readFileSync("/proc/self/status", "utf8").match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? NaN) * 1024;
+  const peaks = [];
+  for (let run = 0; run < 3; run++) {
+    gc();
+    try {
+      fs.writeFileSync("/proc/self/clear_refs", "5");
+    } catch {
+      break;
+    }
+    const before = status("VmRSS");
+    const out = router.routeMany(ids);
+    peaks.push(status("VmHWM") - before);
+    if (out.length !== ids.length) throw new Error("routeMany lost ids");
+  }
+  const afterMillion = wasmBytes();
+  router.routeMany(["a".repeat(1 << 22), "東".repeat(1 << 21)]);
+  const afterGiant = wasmBytes();
+  const mb = (bytes) => `${fmt(bytes / 2 ** 20, 1)} MiB`;
+  const peak = peaks.length ? median(peaks) : NaN;
+  console.log("## Memory of one 1,000,000-id routeMany (issue 14)\n");
+  table(
+    ["what", "bytes", "of the ids' UTF-8"],
+    [
+      ["the ids' own UTF-8", mb(utf8), "1.00x"],
+      ["peak resident memory during the call, over before it (median of 3; VmHWM)", Number.isNaN(peak) ? "n/a (no /proc/self/clear_refs)" : mb(peak), Number.isNaN(peak) ? "" : `${fmt(peak / utf8, 2)}x`],
+      ["WebAssembly memory after a 4,096-id call", mb(small), ""],
+      ["... after the 1,000,000-id call (reused, not grown)", mb(afterMillion), ""],
+      ["... after a call with two giant keys (4 Mi chars each; 10 MiB of UTF-8), given back", mb(afterGiant), ""],
+    ],
+  );
+  return { utf8, peak, small, afterMillion, afterGiant };
+}

@@ -1,0 +1,104 @@
+// One routeMany of 1,000,000 ids of every kind of string V8 makes (flat literals,
+// crypto.randomUUID() ropes, concatenations, slices, JSON.parse output, Buffer#toString output,
+// one-byte and two-byte strings mixed) gives exactly route()'s answers on every engine; and the
+// WebAssembly memory such a batch uses is the memory every small batch uses already: reused, not
+// grown and kept.
+import { describe, expect, it, vi } from "vitest";
+import type { WasmRing } from "../src/engines/wasm/ring.js";
+import { INTERNALS } from "../src/router.js";
+import { buildRouter } from "./support/build.js";
+import { engines } from "./support/engines.js";
+
+const seed: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3], ["東京", 2]];
+const COUNT = 1_000_000;
+
+/** 1,000,000 ids, made anew (ropes are flattened in place by the first call that reads them). */
+function mixedIds(): string[] {
+  const literals = ["sess-a", "", "0f8fad5b-d9cb-469f-a165-70867728950e", "东京-1", "é", "x".repeat(80)];
+  const text = Array.from({ length: 2000 }, (_, i) => `${i.toString(36)}-session-${i * 7919}`).join("|");
+  const json = JSON.parse(JSON.stringify(Array.from({ length: 1000 }, (_, i) => `json-${i}-${"é".repeat(i % 3)}`))) as string[];
+  const buffer = Buffer.from(Array.from({ length: 1000 }, (_, i) => `buf-${i}-ü`).join("\n"));
+  const lines = buffer.toString().split("\n");
+  const ids = new Array<string>(COUNT);
+  for (let i = 0; i < COUNT; i++) {
+    switch (i % 8) {
+      case 0:
+        ids[i] = literals[(i >> 3) % literals.length];
+        break;
+      case 1:
+        ids[i] = crypto.randomUUID();
+        break;
+      case 2:
+        ids[i] = "sess-" + i;
+        break;
+      case 3:
+        ids[i] = text.slice(i % 5000, (i % 5000) + 10 + (i % 40));
+        break;
+      case 4:
+        ids[i] = json[i % json.length];
+        break;
+      case 5:
+        ids[i] = i % 3 === 0 ? buffer.toString("utf8", i % 900, (i % 900) + 30) : lines[i % lines.length];
+        break;
+      case 6:
+        // Two-byte strings, some of them lone surrogates, some beside each other.
+        ids[i] = i % 5 === 0 ? "\uD83D" : i % 7 === 0 ? "\uDE00-" + i : `Ω-${i}-${"東".repeat(i % 5)}`;
+        break;
+      default:
+        ids[i] = `${i}`.padStart(60, "0");
+    }
+  }
+  return ids;
+}
+
+describe.each(engines)("a 1,000,000-id routeMany of mixed string kinds on the %s engine", (_, RegionRouter) => {
+  it("gives route()'s answer for every id", () => {
+    const router = buildRouter(RegionRouter, seed);
+    const ids = mixedIds();
+    // routeMany first, so that it meets the ropes as they were made.
+    const owners = router.routeMany(ids);
+    expect(owners.length).toBe(COUNT);
+    for (let i = 0; i < COUNT; i++) {
+      const expected = router.route(ids[i]);
+      if (owners[i] !== expected) expect(`${i}: ${JSON.stringify(ids[i])} -> ${owners[i]}`).toBe(`${i}: ${JSON.stringify(ids[i])} -> ${expected}`);
+    }
+  });
+});
+
+describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memory of a 1,000,000-id routeMany on the %s engine", (_, RegionRouter) => {
+  it("is the memory a small batch already grew, reused: nothing grows, nothing is kept", () => {
+    const router = buildRouter(RegionRouter, seed);
+    const ids = mixedIds();
+    const ring = () => router[INTERNALS]().ring as WasmRing;
+    // A small batch of the longest keys: what routeMany grows for its scratch, it grows here.
+    router.routeMany(ids.slice(0, 4096));
+    const small = ring().bytes.length;
+    const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow");
+    try {
+      router.routeMany(ids);
+      expect(grow).not.toHaveBeenCalled();
+    } finally {
+      grow.mockRestore();
+    }
+    expect(ring().bytes.length).toBe(small);
+  });
+
+  it("gives back what a batch of giant keys grew", () => {
+    const router = buildRouter(RegionRouter, seed);
+    router.routeMany(["warm"]);
+    const small = (router[INTERNALS]().ring as WasmRing).wasm.memory.buffer.byteLength;
+    const giant = ["a".repeat(1 << 22), "東".repeat(1 << 21), "sess-1"];
+    const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow");
+    let owners: (string | null)[];
+    try {
+      owners = router.routeMany(giant);
+      expect(grow).toHaveBeenCalled();
+    } finally {
+      grow.mockRestore();
+    }
+    // 10 MB of UTF-8 went through memory; what stays is what the small batch had (route() below
+    // grows memory again for its own copy of each key).
+    expect((router[INTERNALS]().ring as WasmRing).wasm.memory.buffer.byteLength).toBeLessThanOrEqual(small);
+    expect(owners).toEqual(giant.map((id) => router.route(id)));
+  });
+});
