@@ -1,13 +1,17 @@
-// The SIMD module: a second module whose routeMany hashes twelve keys per MD5 pass. It imports the
-// core's memory and `locate` (for keys longer than one MD5 block), is compiled on first use, and
-// only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD; elsewhere routeMany
-// stays on the core's scalar loop, with the same answers. Only entries that import this file carry
-// it: region-router in Node and region-router/simd, not the browser build. Those entries also
-// decode both modules with Node's Buffer where it exists (see fromHex).
-import { coreWasm, simdWasm } from "./code.generated.js";
+// The SIMD modules: two more modules that hash twelve keys or names per MD5 pass, each compiled on
+// first use and only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD;
+// elsewhere, or when compiling or instantiating one fails, the core's scalar loops give the same
+// answers. Both import the core's memory: the routeMany module also the core's `locate` (for keys
+// longer than one MD5 block), the build module the core's `hashVnodes` (for names that long). Only
+// entries that import this file carry them: region-router in Node and region-router/simd, not the
+// browser build. Those entries also decode the modules with Node's Buffer where it exists (see
+// fromHex).
+import { buildWasm, coreWasm, simdWasm, sortWasm } from "./code.generated.js";
+import { FAST_SORT_NODES } from "./layout.js";
 import { compileCore, decodeHex, instantiate, newInstance, type CoreExports, type Instantiate } from "./module.js";
 
 let simd: WebAssembly.Module | null | undefined;
+const lazy = new Map<string, WebAssembly.Module | null>();
 
 /** Node's Buffer, where there is one (read from globalThis: this file also goes into browser bundles). */
 const nodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: "hex"): Uint8Array<ArrayBuffer> } }).Buffer;
@@ -28,36 +32,114 @@ export function simdModule(): WebAssembly.Module | null {
 }
 
 /**
- * The SIMD module attached to a core instance, for a ring of the given form (an instance serves
- * one ring, of one form): its constants written where the core says (assembly/memory-map.ts: MD5's
- * initial state; bytes 0-15; and four swizzles from digest words to the key's position words,
- * every word big-endian for 128-bit positions, or for 32-bit points word A as it is and the rest
- * zeroed by index 0x80), its imports given, its routeMany returned.
+ * A module compiled from hex, once; null where the runtime cannot run it (WebAssembly.validate) or
+ * will not compile it: the build and sort modules, which are optional.
  */
-export function attachSimd(module: WebAssembly.Module, core: CoreExports, form: number): CoreExports["routeMany"] {
+function compiled(hex: string): WebAssembly.Module | null {
+  let module = lazy.get(hex);
+  if (module === undefined) {
+    try {
+      const bytes = fromHex(hex);
+      module = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
+    } catch {
+      module = null;
+    }
+    lazy.set(hex, module);
+  }
+  return module;
+}
+
+/** The SIMD build module (assembly/build.ts), compiled, or null. */
+export const buildModule = (): WebAssembly.Module | null => compiled(buildWasm);
+/** The sort module (assembly/fastsort.ts), compiled, or null. */
+export const sortModule = (): WebAssembly.Module | null => compiled(sortWasm);
+
+/**
+ * The constants both SIMD modules read, written where the core says (assembly/memory-map.ts): MD5's
+ * initial state, then bytes 0-15. Returns that address.
+ */
+function laneConstants(core: CoreExports): number {
   const at = core.simdConstants();
   new Uint32Array(core.memory.buffer, at, 4).set([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
-  const bytes = new Uint8Array(core.memory.buffer, at + 16, 80);
-  const points = form & 7;
+  const bytes = new Uint8Array(core.memory.buffer, at + 16, 16);
   for (let i = 0; i < 16; i++) bytes[i] = i;
-  for (let i = 0; i < 64; i++) bytes[16 + i] = points === 0 ? (i & 15) ^ 3 : i < 16 ? i : 0x80;
+  return at;
+}
+
+/**
+ * The SIMD module attached to a core instance, for a ring of the given form (an instance serves
+ * one ring, of one form): its constants written (laneConstants, and four swizzles from digest
+ * words to the key's position words, every word big-endian for 128-bit positions, or for 32-bit
+ * points word A as it is and the rest zeroed by index 0x80), its imports given, its routeMany
+ * returned.
+ */
+export function attachSimd(module: WebAssembly.Module, core: CoreExports, form: number): CoreExports["routeMany"] {
+  const bytes = new Uint8Array(core.memory.buffer, laneConstants(core) + 32, 64);
+  const points = form & 7;
+  for (let i = 0; i < 64; i++) bytes[i] = points === 0 ? (i & 15) ^ 3 : i < 16 ? i : 0x80;
   const imports = { env: { memory: core.memory, locate: core.locate } };
   return newInstance(module, imports).routeMany;
 }
 
 /**
- * A fresh core instance whose routeMany attaches the SIMD module on its first call, where the
- * runtime can run it: routers that only ever route one id at a time never pay for it.
+ * An export of `module` instantiated on a core instance's memory: the build module's hashVnodes
+ * (whose constants it writes, laneConstants) or the sort module's sortEntries; `fallback`, the
+ * core's own, where the module is missing or cannot be instantiated.
  */
-export const instantiateWithSimd: Instantiate = () => {
-  compileCore(() => fromHex(coreWasm));
-  const core = instantiate();
-  const wasm = { ...core };
-  wasm.routeMany = (...args) => {
-    const module = simdModule();
-    // args[7] is the ring's form (assembly/ring.ts).
-    wasm.routeMany = module ? attachSimd(module, core, args[7]) : core.routeMany;
-    wasm.routeMany(...args);
+function attached<K extends "hashVnodes" | "sortEntries">(module: WebAssembly.Module | null, core: CoreExports, name: K, fallback: CoreExports[K]): CoreExports[K] {
+  if (!module) return fallback;
+  try {
+    const call = (newInstance(module, { env: { memory: core.memory } }) as unknown as Record<K, CoreExports[K]>)[name];
+    if (name === "hashVnodes") laneConstants(core);
+    return call;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * A run of at least this many names attaches the SIMD build module, once per instance: for fewer,
+ * compiling the module (once) and instantiating it cost more than they save, at about 90 ns a name.
+ */
+export const SIMD_BUILD_NAMES = 256;
+
+/** The longest name the SIMD build module takes: one MD5 block with its padding. */
+const ONE_BLOCK = 55;
+
+/**
+ * Fresh core instances whose routeMany attaches the SIMD module on its first call, whose
+ * hashVnodes attaches the SIMD build module on its first run of at least `buildNames` names, and
+ * whose sortEntries attaches the sort module on its first sort of at least FAST_SORT_NODES nodes,
+ * where the runtime can run them: routers that only ever route one id at a time, or build small
+ * rings, never pay for them.
+ */
+export function withSimd(buildNames: number = SIMD_BUILD_NAMES): Instantiate {
+  return () => {
+    compileCore(() => fromHex(coreWasm));
+    const core = instantiate();
+    const wasm = { ...core };
+    wasm.routeMany = (...args) => {
+      const module = simdModule();
+      // args[7] is the ring's form (assembly/ring.ts).
+      wasm.routeMany = module ? attachSimd(module, core, args[7]) : core.routeMany;
+      wasm.routeMany(...args);
+    };
+    let simdHash: CoreExports["hashVnodes"] | undefined;
+    wasm.hashVnodes = (name, prefixLen, count, ...rest) => {
+      // The SIMD build module takes runs of names of one MD5 block: the last name is the longest.
+      if (count >= buildNames) simdHash ??= attached(buildModule(), core, "hashVnodes", core.hashVnodes);
+      const hash = simdHash && prefixLen + String(count - 1).length <= ONE_BLOCK ? simdHash : core.hashVnodes;
+      hash(name, prefixLen, count, ...rest);
+    };
+    let fastSort: CoreExports["sortEntries"] | undefined;
+    wasm.sortEntries = (keys, tails, n, scratch) => {
+      // Only as many nodes have the sort module's scratch (src/engines/wasm/layout.ts, planUpdate).
+      const sort = n < FAST_SORT_NODES ? core.sortEntries : (fastSort ??= attached(sortModule(), core, "sortEntries", core.sortEntries));
+      sort(keys, tails, n, scratch);
+    };
+    return wasm;
   };
-  return wasm;
-};
+}
+
+/** withSimd with the SIMD build module from runs of SIMD_BUILD_NAMES names: what region-router gives. */
+export const instantiateWithSimd: Instantiate = withSimd();
