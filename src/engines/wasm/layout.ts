@@ -61,12 +61,12 @@ export interface UpdatePlan {
 }
 
 /** The core's sort's scratch: 256 u32s and 256 cursors for each of its four levels (assembly/sort.ts). */
-const CORE_SORT_SCRATCH = 8192;
+export const CORE_SORT_SCRATCH = 8192;
 /**
  * The sort module's scratch (assembly/fastsort.ts): its spare area, 8,192 nodes of 20 bytes, then
  * eight levels of 32,896 bytes.
  */
-const FAST_SORT_SCRATCH = 8192 * 20 + 8 * 32896;
+export const FAST_SORT_SCRATCH = 8192 * 20 + 8 * 32896;
 /**
  * Runs of at least this many nodes may be sorted by the sort module (src/engines/wasm/simd.ts), so
  * their updates reserve its scratch; smaller ones always use the core's sort.

@@ -97,6 +97,11 @@ function attached<K extends "hashVnodes" | "sortEntries">(module: WebAssembly.Mo
   }
 }
 
+/** The SIMD build module's hashVnodes on a core instance's memory, or the core's own where it cannot be had. */
+export const attachBuild = (core: CoreExports): CoreExports["hashVnodes"] => attached(buildModule(), core, "hashVnodes", core.hashVnodes);
+/** The sort module's sortEntries on a core instance's memory, or the core's own where it cannot be had. */
+export const attachSort = (core: CoreExports): CoreExports["sortEntries"] => attached(sortModule(), core, "sortEntries", core.sortEntries);
+
 /**
  * A run of at least this many names attaches the SIMD build module, once per instance: for fewer,
  * compiling the module (once) and instantiating it cost more than they save, at about 90 ns a name.
@@ -127,14 +132,14 @@ export function withSimd(buildNames: number = SIMD_BUILD_NAMES): Instantiate {
     let simdHash: CoreExports["hashVnodes"] | undefined;
     wasm.hashVnodes = (name, prefixLen, count, ...rest) => {
       // The SIMD build module takes runs of names of one MD5 block: the last name is the longest.
-      if (count >= buildNames) simdHash ??= attached(buildModule(), core, "hashVnodes", core.hashVnodes);
+      if (count >= buildNames) simdHash ??= attachBuild(core);
       const hash = simdHash && prefixLen + String(count - 1).length <= ONE_BLOCK ? simdHash : core.hashVnodes;
       hash(name, prefixLen, count, ...rest);
     };
     let fastSort: CoreExports["sortEntries"] | undefined;
     wasm.sortEntries = (keys, tails, n, scratch) => {
       // Only as many nodes have the sort module's scratch (src/engines/wasm/layout.ts, planUpdate).
-      const sort = n < FAST_SORT_NODES ? core.sortEntries : (fastSort ??= attached(sortModule(), core, "sortEntries", core.sortEntries));
+      const sort = n < FAST_SORT_NODES ? core.sortEntries : (fastSort ??= attachSort(core));
       sort(keys, tails, n, scratch);
     };
     return wasm;
