@@ -103,8 +103,8 @@ export const attachBuild = (core: CoreExports): CoreExports["hashVnodes"] => att
 export const attachSort = (core: CoreExports): CoreExports["sortEntries"] => attached(sortModule(), core, "sortEntries", core.sortEntries);
 
 /**
- * A run of at least this many names attaches the SIMD build module, once per instance: for fewer,
- * compiling the module (once) and instantiating it cost more than they save, at about 90 ns a name.
+ * After this many names an instance attaches the SIMD build module, once: for fewer, compiling the
+ * module (once) and instantiating it cost more than they save, at about 90 ns a name.
  */
 export const SIMD_BUILD_NAMES = 256;
 
@@ -113,7 +113,7 @@ const ONE_BLOCK = 55;
 
 /**
  * Fresh core instances whose routeMany attaches the SIMD module on its first call, whose
- * hashVnodes attaches the SIMD build module on its first run of at least `buildNames` names, and
+ * hashVnodes attaches the SIMD build module once it has hashed `buildNames` names, and
  * whose sortEntries attaches the sort module on its first sort of at least FAST_SORT_NODES nodes,
  * where the runtime can run them: routers that only ever route one id at a time, or build small
  * rings, never pay for them.
@@ -130,9 +130,11 @@ export function withSimd(buildNames: number = SIMD_BUILD_NAMES): Instantiate {
       wasm.routeMany(...args);
     };
     let simdHash: CoreExports["hashVnodes"] | undefined;
+    let names = 0;
     wasm.hashVnodes = (name, prefixLen, count, ...rest) => {
-      // The SIMD build module takes runs of names of one MD5 block: the last name is the longest.
-      if (count >= buildNames) simdHash ??= attachBuild(core);
+      // Names are counted across runs: a ketama ring's regions have 40 names each. The SIMD build
+      // module takes runs of names of one MD5 block: the last name is the longest.
+      if ((names += count) >= buildNames) simdHash ??= attachBuild(core);
       const hash = simdHash && prefixLen + String(count - 1).length <= ONE_BLOCK ? simdHash : core.hashVnodes;
       hash(name, prefixLen, count, ...rest);
     };
@@ -146,5 +148,5 @@ export function withSimd(buildNames: number = SIMD_BUILD_NAMES): Instantiate {
   };
 }
 
-/** withSimd with the SIMD build module from runs of SIMD_BUILD_NAMES names: what region-router gives. */
+/** withSimd with the SIMD build module from SIMD_BUILD_NAMES names on: what region-router gives. */
 export const instantiateWithSimd: Instantiate = withSimd();

@@ -1,0 +1,94 @@
+// `node bench/run.mjs build-speed`: ring builds and updates against node:crypto hashing the same
+// names (issue 14's targets: a 1,000,000-node build in at most 0.25x node:crypto's time, a weight-1000
+// region added in at most 2% of it, the pure engine's add at most 3x the WebAssembly engine's), and
+// a ketama ring of 1,000,000 positions beside the default's. Alternating rounds: every round times
+// each task once, so a slow phase of the machine (other tenants) falls on all of them alike;
+// figures are medians over rounds, ratios the median of each round's ratio.
+import crypto from "node:crypto";
+import { fmt, median, progress, ratio, table } from "../lib.mjs";
+
+const ROUNDS = 7;
+/** The default dialect's 1,000,000 virtual nodes: 1,000 regions of weight 1,000. */
+const REGIONS = Array.from({ length: 1000 }, (_, i) => [`region-${i}`, 1000]);
+/** libketama's 1,000,000 positions: 6,250 regions of weight 1 get 40 names of 4 points each. */
+const KETAMA = Array.from({ length: 6250 }, (_, i) => [`region-${i}`, 1]);
+
+/** MD5 of a string as node:crypto gives it most cheaply: crypto.hash (Node 20.12+), else createHash. */
+const md5 = crypto.hash ? (name) => crypto.hash("md5", name) : (name) => crypto.createHash("md5").update(name).digest("hex");
+
+/**
+ * Time each task once per round, in turn, for `rounds` rounds. A task is [name, setup, run]: setup()
+ * (untimed) gives run's argument. Returns { name, rounds (ms), ms (median) } per task.
+ */
+function alternate(tasks, rounds, label) {
+  const results = tasks.map(([name]) => ({ name, rounds: [] }));
+  for (let round = 0; round < rounds; round++) {
+    progress.step(`${label}: round ${round + 1} of ${rounds}`);
+    tasks.forEach(([, setup, run], i) => {
+      const arg = setup();
+      const t0 = performance.now();
+      run(arg);
+      results[i].rounds.push(performance.now() - t0);
+    });
+  }
+  for (const r of results) r.ms = median(r.rounds);
+  return results;
+}
+
+/** The build/update table: the engines from the built package, as users get them. */
+export async function buildSpeed() {
+  const { RegionRouter: SimdRouter } = await import("../../dist/index.js");
+  const { RegionRouter: ScalarRouter } = await import("../../dist/browser.js");
+  const { RegionRouter: PureRouter } = await import("../../dist/pure.js");
+  const names = REGIONS.flatMap(([region, weight]) => Array.from({ length: weight }, (_, i) => `${region}#${i}`));
+  const engines = [
+    ["WebAssembly, SIMD build module (region-router in Node)", SimdRouter],
+    ["WebAssembly, core only (the browser build; no SIMD)", ScalarRouter],
+    ["pure TypeScript (region-router/pure)", PureRouter],
+  ];
+  /** A 1,000,000-node router per engine, for the adds; each round adds tokyo to it after removing it. */
+  const big = engines.map(([, Router]) => {
+    const router = new Router();
+    router.addRegions(REGIONS);
+    return router;
+  });
+  const fresh = (Router, options) => () => new Router(options);
+  const results = alternate(
+    [
+      ["node:crypto: crypto.hash(\"md5\", name) of the 1,000,000 names", () => names, (all) => { for (const name of all) md5(name); }],
+      ...engines.map(([name, Router]) => [`build: ${name}`, fresh(Router), (r) => r.addRegions(REGIONS)]),
+      ...engines.map(([name], i) => [`add a weight-1,000 region: ${name}`, () => (big[i].removeRegion("tokyo"), big[i]), (r) => r.addRegion("tokyo", 1000)]),
+      ...engines.slice(0, 2).map(([name, Router]) => [`ketama build: ${name}`, fresh(Router, { compatibleWith: "libketama" }), (r) => r.addRegions(KETAMA)]),
+    ],
+    ROUNDS,
+    "1,000,000-node builds and adds",
+  );
+  const [hashing, ...rest] = results;
+  const builds = rest.slice(0, 3);
+  const adds = rest.slice(3, 6);
+  const ketama = rest.slice(6);
+  const ofHashing = (r) => `${fmt(ratio(r, hashing), 3)}x`;
+  const spread = (r) => `${fmt(Math.min(...r.rounds))}-${fmt(Math.max(...r.rounds))}`;
+  console.log(`## Build speed: 1,000,000 virtual nodes (median of ${ROUNDS} alternating rounds, ms)\n`);
+  console.log(`node:crypto hashing the 1,000,000 names alone (${crypto.hash ? "crypto.hash" : "createHash"}): ${fmt(hashing.ms)} ms (rounds ${spread(hashing)})\n`);
+  table(
+    ["what", "ms (median)", "ms (fastest-slowest round)", "of node:crypto's hashing (target)"],
+    [
+      ...builds.map((r, i) => [`${r.name}: 1,000 regions x weight 1,000`, fmt(r.ms), spread(r), `${ofHashing(r)}${i === 0 ? " (<= 0.25x)" : ""}`]),
+      ...adds.map((r, i) => [r.name, fmt(r.ms, 2), spread(r), `${fmt(ratio(r, hashing) * 100, 2)}%${i === 0 ? " (<= 2%)" : ""}`]),
+    ],
+  );
+  console.log("The pure engine's add against the WebAssembly engine's (target <= 3x):\n");
+  table(
+    ["engines", "ratio (median of rounds)"],
+    [
+      ["pure / WebAssembly with SIMD build module", `${fmt(ratio(adds[2], adds[0]), 2)}x`],
+      ["pure / WebAssembly core only", `${fmt(ratio(adds[2], adds[1]), 2)}x`],
+    ],
+  );
+  console.log("A 1,000,000-position ketama ring (libketama: 6,250 regions, 40 names of 4 points each) against the default's 1,000,000 names:\n");
+  table(
+    ["engine", "default, ms", "libketama, ms", "libketama / default, per position"],
+    ketama.map((r, i) => [engines[i][0], fmt(builds[i].ms), fmt(r.ms), `${fmt(ratio(r, builds[i]), 2)}x`]),
+  );
+}
