@@ -4,9 +4,8 @@
 // constants in place, and uses the SIMD module's working memory at the fixed addresses of
 // memory-map.ts (the two never run at once). It writes the same bytes as the core's hashVnodes:
 // the rule is names.ts's.
-import { digestWord, fillLane, LANES, rounds12 } from "./md5x12";
-import { X12_DIGESTS as DIGESTS, X12_STATE as STATE } from "./memory-map";
-import { firstName, nextName, perName, storeName, POINTS } from "./names";
+import { compress12, digestWord, fillLane, LANES } from "./md5x12";
+import { firstName, nextName, perName, storeName } from "./names";
 
 /**
  * Same contract as the core's hashVnodes (assembly/ring.ts), twelve names at a time, for runs whose
@@ -15,7 +14,6 @@ import { firstName, nextName, perName, storeName, POINTS } from "./names";
  */
 export function hashVnodes(name: usize, prefixLen: usize, count: u32, owner: u32, rank: u32, form: u32, keys: usize, tails: usize): void {
   const per = perName(form);
-  const big = (form & POINTS) == 0;
   let len = firstName(name, prefixLen);
   for (let i: u32 = 0; i < count; ) {
     const lanes = min<u32>(<u32>LANES, count - i);
@@ -23,12 +21,7 @@ export function hashVnodes(name: usize, prefixLen: usize, count: u32, owner: u32
       fillLane(lane, name, len);
       len = nextName(name, prefixLen, len);
     }
-    rounds12();
-    // Add the initial state; for a 128-bit position, read each word big-endian.
-    for (let j: usize = 0; j < 192; j += 16) {
-      const sum = i32x4.add(v128.load(j, DIGESTS), v128.load32_splat((j & 48) >> 2, STATE));
-      v128.store(j, big ? i8x16.swizzle(sum, i8x16(3, 2, 1, 0, 7, 6, 5, 4, 11, 10, 9, 8, 15, 14, 13, 12)) : sum, DIGESTS);
-    }
+    compress12();
     for (let lane: usize = 0; lane < lanes; lane++) {
       storeName(keys, tails, form, owner, rank, i++, digestWord(lane, 0), digestWord(lane, 1), digestWord(lane, 2), digestWord(lane, 3), true);
       keys += per << 2;

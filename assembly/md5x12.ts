@@ -78,22 +78,6 @@ export function fillLane(k: usize, ptr: usize, len: usize): void {
 
 /** MD5 of the twelve lanes' blocks; the digests go to DIGESTS. */
 export function compress12(): void {
-  rounds12();
-  // Add the initial state and make each word a key position word (X12_KEY_BYTES), one vector at a
-  // time (a loop: unrolled, the twelve additions and swizzles cost more bytes than time).
-  for (let j: usize = 0; j < 192; j += 16) {
-    const sum = i32x4.add(v128.load(j, DIGESTS), v128.load32_splat((j & 48) >> 2, STATE));
-    v128.store(j, i8x16.swizzle(sum, v128.load(j & 48, KEY_BYTES)), DIGESTS);
-  }
-}
-
-/**
- * MD5's 64 steps over the twelve lanes' blocks, without the final addition of the initial state:
- * the twelve sums go to DIGESTS (A, B, C, D of lanes 0-3, then 4-7, then 8-11), for the caller to
- * finish (compress12 above; assembly/build.ts).
- */
-// @ts-ignore: decorator
-@inline export function rounds12(): void {
   // Vectors 1 (a, b, c, d: lanes 0-3), 2 (e, f, g, h: lanes 4-7) and 3 (m, n, o, p: lanes 8-11).
   // Each round is a loop of four steps per iteration, so that every rotation is a constant.
   const a0 = v128.load32_splat(0, STATE), b0 = v128.load32_splat(0, STATE + 4);
@@ -143,4 +127,10 @@ export function compress12(): void {
   v128.store(DIGESTS, a);        v128.store(DIGESTS, b, 16);    v128.store(DIGESTS, c, 32);    v128.store(DIGESTS, d, 48);
   v128.store(DIGESTS, e, 64);    v128.store(DIGESTS, f, 80);    v128.store(DIGESTS, g, 96);    v128.store(DIGESTS, h, 112);
   v128.store(DIGESTS, m, 128);   v128.store(DIGESTS, n, 144);   v128.store(DIGESTS, o, 160);   v128.store(DIGESTS, p, 176);
+  // Add the initial state and make each word a key position word (X12_KEY_BYTES), one vector at a
+  // time (a loop: unrolled, the twelve additions and swizzles cost more bytes than time).
+  for (let j: usize = 0; j < 192; j += 16) {
+    const sum = i32x4.add(v128.load(j, DIGESTS), v128.load32_splat((j & 48) >> 2, STATE));
+    v128.store(j, i8x16.swizzle(sum, v128.load(j & 48, KEY_BYTES)), DIGESTS);
+  }
 }

@@ -1,11 +1,12 @@
-// The SIMD modules: two more modules that hash twelve keys or names per MD5 pass, each compiled on
-// first use and only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD;
-// elsewhere, or when compiling or instantiating one fails, the core's scalar loops give the same
-// answers. Both import the core's memory: the routeMany module also the core's `locate` (for keys
-// longer than one MD5 block), the build module the core's `hashVnodes` (for names that long). Only
-// entries that import this file carry them: region-router in Node and region-router/simd, not the
-// browser build. Those entries also decode the modules with Node's Buffer where it exists (see
-// fromHex).
+// The modules beside the core: the SIMD module (routeMany, twelve keys per MD5 pass), the SIMD
+// build module (hashVnodes, twelve names per pass, with the same compress12: assembly/md5x12.ts)
+// and the sort module (a faster sortEntries), each compiled on first use, the SIMD ones only where
+// WebAssembly.validate accepts them, i.e. where the runtime has SIMD. Elsewhere, or when compiling
+// or instantiating one fails, the core's own functions give the same answers. All import the core's
+// memory, the routeMany module also the core's `locate` (for keys longer than one MD5 block); runs
+// of names that long the wrapper below gives to the core's hashVnodes. Only entries that import
+// this file carry them: region-router in Node and region-router/simd, not the browser build. Those
+// entries also decode the modules with Node's Buffer where it exists (see fromHex).
 import { buildWasm, coreWasm, simdWasm, sortWasm } from "./code.generated.js";
 import { FAST_SORT_NODES } from "./layout.js";
 import { compileCore, decodeHex, instantiate, newInstance, type CoreExports, type Instantiate } from "./module.js";
@@ -67,16 +68,29 @@ function laneConstants(core: CoreExports): number {
 }
 
 /**
+ * The four swizzles, one per digest word (A, B, C, D), that compress12 applies to its digests
+ * (assembly/memory-map.ts, X12_KEY_BYTES): for a 128-bit ring every word big-endian, for both
+ * modules; for a ring of 32-bit points, for routeMany word A as it is and the rest zeroed (index
+ * 0x80: a key's position is A x 2^96), for hashVnodes every word as it is (a name's points are all
+ * four).
+ */
+const swizzles = [false, true].map((build) =>
+  [false, true].map((points) => Uint8Array.from({ length: 64 }, (_, i) => (!points ? (i & 15) ^ 3 : build || i < 16 ? i & 15 : 0x80))),
+);
+
+/** Write the swizzles for a ring of the given form, for routeMany or for hashVnodes (`build`). */
+function writeSwizzles(core: CoreExports, form: number, build: boolean): void {
+  new Uint8Array(core.memory.buffer, core.simdConstants() + 32, 64).set(swizzles[+build][+((form & 7) !== 0)]);
+}
+
+/**
  * The SIMD module attached to a core instance, for a ring of the given form (an instance serves
- * one ring, of one form): its constants written (laneConstants, and four swizzles from digest
- * words to the key's position words, every word big-endian for 128-bit positions, or for 32-bit
- * points word A as it is and the rest zeroed by index 0x80), its imports given, its routeMany
- * returned.
+ * one ring, of one form): its constants written (laneConstants, and the swizzles), its imports
+ * given, its routeMany returned.
  */
 export function attachSimd(module: WebAssembly.Module, core: CoreExports, form: number): CoreExports["routeMany"] {
-  const bytes = new Uint8Array(core.memory.buffer, laneConstants(core) + 32, 64);
-  const points = form & 7;
-  for (let i = 0; i < 64; i++) bytes[i] = points === 0 ? (i & 15) ^ 3 : i < 16 ? i : 0x80;
+  laneConstants(core);
+  writeSwizzles(core, form, false);
   const imports = { env: { memory: core.memory, locate: core.locate } };
   return newInstance(module, imports).routeMany;
 }
@@ -97,8 +111,19 @@ function attached<K extends "hashVnodes" | "sortEntries">(module: WebAssembly.Mo
   }
 }
 
-/** The SIMD build module's hashVnodes on a core instance's memory, or the core's own where it cannot be had. */
-export const attachBuild = (core: CoreExports): CoreExports["hashVnodes"] => attached(buildModule(), core, "hashVnodes", core.hashVnodes);
+/**
+ * The SIMD build module's hashVnodes on a core instance's memory, with its swizzles for the time of
+ * each call (for points they are not routeMany's); the core's own where it cannot be had.
+ */
+export function attachBuild(core: CoreExports): CoreExports["hashVnodes"] {
+  const simd = attached(buildModule(), core, "hashVnodes", core.hashVnodes);
+  if (simd === core.hashVnodes) return simd;
+  return (name, prefixLen, count, owner, rank, form, keys, tails) => {
+    writeSwizzles(core, form, true);
+    simd(name, prefixLen, count, owner, rank, form, keys, tails);
+    if (form & 7) writeSwizzles(core, form, false);
+  };
+}
 /** The sort module's sortEntries on a core instance's memory, or the core's own where it cannot be had. */
 export const attachSort = (core: CoreExports): CoreExports["sortEntries"] => attached(sortModule(), core, "sortEntries", core.sortEntries);
 
@@ -131,12 +156,12 @@ export function withSimd(buildNames: number = SIMD_BUILD_NAMES): Instantiate {
     };
     let simdHash: CoreExports["hashVnodes"] | undefined;
     let names = 0;
-    wasm.hashVnodes = (name, prefixLen, count, ...rest) => {
-      // Names are counted across runs: a ketama ring's regions have 40 names each. The SIMD build
-      // module takes runs of names of one MD5 block: the last name is the longest.
+    wasm.hashVnodes = (name, prefixLen, count, owner, rank, form, keys, tails) => {
+      // Names are counted across runs: a ketama ring's regions have 40 names each.
       if ((names += count) >= buildNames) simdHash ??= attachBuild(core);
+      // The SIMD build module takes runs of names of one MD5 block: the last name is the longest.
       const hash = simdHash && prefixLen + String(count - 1).length <= ONE_BLOCK ? simdHash : core.hashVnodes;
-      hash(name, prefixLen, count, ...rest);
+      hash(name, prefixLen, count, owner, rank, form, keys, tails);
     };
     let fastSort: CoreExports["sortEntries"] | undefined;
     wasm.sortEntries = (keys, tails, n, scratch) => {
