@@ -103,6 +103,19 @@ describe("the SIMD build module", () => {
     expect(attachSort(wasm)).not.toBe(wasm.sortEntries);
   });
 
+  it("and the sort module import only the core's memory, export one function each, and have no static data", () => {
+    for (const [module, name] of [[buildModule(), "hashVnodes"], [sortModule(), "sortEntries"]] as const) {
+      expect(WebAssembly.Module.imports(module!).map((i) => `${i.module}.${i.name}:${i.kind}`)).toEqual(["env.memory:memory"]);
+      expect(WebAssembly.Module.exports(module!).map((e) => `${e.name}:${e.kind}`)).toEqual([`${name}:function`]);
+      // A data segment would be written at instantiation, at addresses the compiler chose
+      // (assembly/memory-map.ts): instantiating changes no byte of the memory.
+      const memory = new WebAssembly.Memory({ initial: 1 });
+      new Uint8Array(memory.buffer).fill(0xab);
+      new Instance(module!, { env: { memory } });
+      expect(new Uint8Array(memory.buffer).every((byte) => byte === 0xab)).toBe(true);
+    }
+  });
+
   it("writes the core's bytes for every form, names up to the one-block limit, ASCII or not, and every count of a group of twelve", () => {
     const wasm = core(1 << 20);
     const simd = attachBuild(wasm);
