@@ -35,8 +35,9 @@ function collectGarbage() {
 
 /**
  * Time each task once per round, in turn, for `rounds` rounds, each after a full collection. A
- * task is [name, setup, run]: setup() (untimed) gives run's argument. Returns { name, rounds (ms), ms (median), cpu (median ms of the
- * process's CPU time, which a machine shared with other work inflates less) } per task.
+ * task is [name, setup, run]: setup() (untimed) gives run's argument. Returns per task { name,
+ * rounds (ms), ms (their median), cpuRounds, cpu }: the process's CPU time, which a machine shared
+ * with other work inflates less (but which counts V8's background threads).
  */
 function alternate(tasks, rounds, label) {
   const results = tasks.map(([name]) => ({ name, rounds: [], cpuRounds: [] }));
