@@ -78,9 +78,14 @@ const swizzles = [false, true].map((build) =>
   [false, true].map((points) => Uint8Array.from({ length: 64 }, (_, i) => (!points ? (i & 15) ^ 3 : build || i < 16 ? i & 15 : 0x80))),
 );
 
+/** Where each core's swizzles are, as a view (made anew when memory.grow replaced its buffer). */
+const swizzleViews = new WeakMap<CoreExports, Uint8Array>();
+
 /** Write the swizzles for a ring of the given form, for routeMany or for hashVnodes (`build`). */
 function writeSwizzles(core: CoreExports, form: number, build: boolean): void {
-  new Uint8Array(core.memory.buffer, core.simdConstants() + 32, 64).set(swizzles[+build][+((form & 7) !== 0)]);
+  let view = swizzleViews.get(core);
+  if (view?.buffer !== core.memory.buffer) swizzleViews.set(core, (view = new Uint8Array(core.memory.buffer, core.simdConstants() + 32, 64)));
+  view.set(swizzles[+build][+((form & 7) !== 0)]);
 }
 
 /**
