@@ -9,7 +9,8 @@
 // 65,536 / (nodes per bucket) lookups; then the cold tail decides. 4-byte keys, not 8 with the
 // owner and the top 32 bits: on the benchmark machine a random read costs ~25 ns in 4 MB and ~45-75
 // in 8 MB. The price is at most 65,536 owners (src/router.ts holds regions to that). buildTable
-// writes the fragments, since they depend on bits; the other functions leave them stale.
+// writes the fragments, since they depend on bits, and mergeEntries the merged run's; a node moved
+// by removeOwners keeps its own, stale once bits change.
 // A run of new nodes has the same two arrays (keys holding only the owner until its fragment is
 // written): hashVnodes writes it, sortEntries sorts it in place, and either it was written straight
 // into an empty ring, or mergeEntries merges it into the ring.
