@@ -2,7 +2,8 @@
 // the boundary; the 128-bit positions never leave linear memory.
 import { md5, A, B, C, D } from "./md5";
 import { DATA_END, MD5_K, X12_STATE } from "./memory-map";
-export { locate, routeMany, utf8Spans, buildTable, hashVnodes, sortEntries, mergeEntries, removeOwners } from "./ring";
+export { locate, routeMany, utf8Spans, buildTable, hashVnodes, mergeEntries, removeOwners } from "./ring";
+export { sortEntries } from "./sort";
 
 /**
  * MD5 of len bytes at ptr, written as the 16 digest bytes at out, which may be ptr: the message is

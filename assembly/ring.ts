@@ -9,29 +9,19 @@
 // 65,536 / (nodes per bucket) lookups; then the cold tail decides. 4-byte keys, not 8 with the
 // owner and the top 32 bits: on the benchmark machine a random read costs ~25 ns in 4 MB and ~45-75
 // in 8 MB. The price is at most 65,536 owners (src/router.ts holds regions to that). buildTable
-// writes the fragments, since they depend on bits; the other functions leave them stale.
-// Runs of new nodes (hashVnodes, sortEntries) use 20-byte entries {hi: u64, lo: u64, owner: u32}
-// instead, which mergeEntries spreads into the two arrays.
+// writes the fragments, since they depend on bits, and mergeEntries the merged run's; a node moved
+// by removeOwners keeps its own, stale once bits change.
+// A run of new nodes has the same two arrays (keys holding only the owner until its fragment is
+// written): hashVnodes writes it, sortEntries sorts it in place, and either it was written straight
+// into an empty ring, or mergeEntries merges it into the ring.
 // The layout in linear memory is decided by src/engines/wasm/layout.ts.
 import { md5, digestHi, digestLo, A, B, C, D } from "./md5";
 import { find, fragmentOf, keyAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
+import { firstName, nextName, perName, POINTS, storeName } from "./names";
+import { after, moveNode, storeTail } from "./sort";
 
-// A ring's form: how its positions are made from names and keys, packed in a u32 by the wrapper
-// (src/engines/wasm/ring.ts, from the dialect's Scheme in src/engines/ring.ts):
-//   bits 0-2  points per name: 0 for one 128-bit position (the digest, big-endian); 1-4 for that many
-//             32-bit points (the digest's little-endian words), each placed at point x 2^96
-//   bit 3     STRICT: keys go to the first position strictly after them (bisect_right). Rather than
-//             search differently, every position is stored one key step lower (1, or 2^96 for
-//             points), so the one search, first position at or after the key, answers both.
-//   bit 4     LAST_WINS: among equal points, the last generated owns it (else the first). Points
-//             carry their generation order (rank, index) in their low 64 bits, which no key has,
-//             so equal points sort with the owning one first and the search lands on it.
-// @ts-ignore: decorator
-@inline const POINTS: u32 = 7;
-// @ts-ignore: decorator
-@inline const STRICT: u32 = 8;
-// @ts-ignore: decorator
-@inline const LAST_WINS: u32 = 16;
+// A ring's form (points per name, STRICT, LAST_WINS) is described in ./names.ts, with the rule
+// that makes a name's nodes.
 
 /** A key's position, high 64 bits: for 32-bit points, its digest's first little-endian word x 2^96. */
 // @ts-ignore: decorator
@@ -39,38 +29,6 @@ import { find, fragmentOf, keyAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from 
 /** ... and its low 64 bits. */
 // @ts-ignore: decorator
 @inline function keyLo(form: u32): u64 { return form & POINTS ? 0 : digestLo(); }
-
-/** Little-endian word j (0-3) of the digest. */
-// @ts-ignore: decorator
-@inline function digestWord(j: u32): u32 { return j == 0 ? A : j == 1 ? B : j == 2 ? C : D; }
-
-/** Bytes of a run entry; a ring node takes as many (4 in keys, 16 in tails). */
-// @ts-ignore: decorator
-@inline export const ENTRY: usize = 20;
-
-// @ts-ignore: decorator
-@inline function hiAt(e: usize): u64 { return load<u64>(e); }
-// @ts-ignore: decorator
-@inline function loAt(e: usize): u64 { return load<u64>(e, 8); }
-// @ts-ignore: decorator
-@inline function bucketOf(hi: u64, bits: u32): usize { return <usize>(hi >> (64 - <u64>bits)); }
-// @ts-ignore: decorator
-@inline function below(e: usize, hi: u64, lo: u64): bool {
-  const h = hiAt(e);
-  return h < hi || (h == hi && loAt(e) < lo);
-}
-/** Copy node i (its key and its tail) to index k, within the ring whose tails start at tails. */
-// @ts-ignore: decorator
-@inline function moveNode(ring: usize, tails: usize, i: u32, k: u32): void {
-  store<u32>(keyAt(ring, k), load<u32>(keyAt(ring, i)));
-  storeTail(tails, k, nodeHi(tails, i), nodeLo(tails, i));
-}
-// @ts-ignore: decorator
-@inline function storeTail(tails: usize, k: u32, hi: u64, lo: u64): void {
-  const u = tails + <usize>k * TAIL;
-  store<u64>(u, hi);
-  store<u64>(u, lo, 8);
-}
 
 /** The entry index a key of len bytes at key lands on, on a ring of the given form; -1 on an empty ring. */
 export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32, form: u32): i32 {
@@ -149,117 +107,68 @@ export function buildTable(ring: usize, n: u32, table: usize, bits: u32): void {
 }
 
 /**
- * Hash the names `${prefix}${i}` for i in [first, first + count) into unsorted entries at out: one
- * per name, or (form & POINTS) per name for 32-bit points, in generation order. name holds the
- * prefix's UTF-8 (prefixLen bytes) with room for ten more bytes, where the decimal digits of i are
- * written in place: no string is built per name. rank orders the run's points among the other
- * runs' when they tie (see the form, above).
+ * Hash the names `${prefix}${i}` for i in [0, count) into a run at keys and tails (see the top of
+ * this file), in generation order: for each name its nodes, one, or (form & POINTS) for 32-bit
+ * points (names.ts). name holds the prefix's UTF-8 (prefixLen bytes) with room for ten more bytes,
+ * where each name's decimal digits are written in turn (names.ts, nextName): no string is built
+ * per name. rank orders the run's points among the other runs' when they tie. (assembly/build.ts
+ * is the SIMD version, twelve names at a time.)
  */
-export function hashVnodes(name: usize, prefixLen: usize, first: u32, count: u32, owner: u32, rank: u32, form: u32, out: usize): void {
-  const points = form & POINTS;
-  const step: u32 = form & STRICT ? 1 : 0;
-  let e = out;
-  for (let k: u32 = 0; k < count; k++) {
-    const i = first + k;
-    let digits: usize = 1;
-    for (let v = i; v >= 10; v /= 10) digits++;
-    let v = i;
-    for (let d = digits; d > 0; d--) {
-      store<u8>(name + prefixLen + d - 1, 48 + v % 10);
-      v /= 10;
-    }
-    md5(name, prefixLen + digits);
-    if (points == 0) {
-      // One step below the digest (with the borrow), for strict search.
-      const lo = digestLo();
-      store<u64>(e, digestHi() - <u64>(step > lo));
-      store<u64>(e, lo - step, 8);
-      store<u32>(e, owner, 16);
-      e += ENTRY;
-      continue;
-    }
-    for (let j: u32 = 0; j < points; j++) {
-      const order = (<u64>rank << 32) | <u64>(i * points + j);
-      store<u64>(e, <u64>(digestWord(j) - step) << 32);
-      store<u64>(e, form & LAST_WINS ? ~order : order, 8);
-      store<u32>(e, owner, 16);
-      e += ENTRY;
-    }
-  }
-}
-
-// @ts-ignore: decorator
-@inline function copyEntry(dst: usize, src: usize): void {
-  store<u64>(dst, load<u64>(src));
-  store<u64>(dst, load<u64>(src, 8), 8);
-  store<u32>(dst, load<u32>(src, 16), 16);
-}
-
-/**
- * Sort n entries from src into dst (which must not overlap src): a counting sort on the top `bits`
- * bits of the position, then insertion sort inside each bucket (two to four entries on average with
- * the wrapper's sortBits, since positions are uniform). table (2^bits + 1 u32s) is the counting area.
- */
-export function sortEntries(src: usize, n: u32, dst: usize, table: usize, bits: u32): void {
-  const buckets: usize = 1 << bits;
-  // Count bucket b into table[b + 1]; prefix sums then make table[b] the start of bucket b.
-  memory.fill(table, 0, (buckets + 1) << 2);
-  for (let i: u32 = 0; i < n; i++) {
-    const cell = table + ((bucketOf(hiAt(src + <usize>i * ENTRY), bits) + 1) << 2);
-    store<u32>(cell, load<u32>(cell) + 1);
-  }
-  for (let b: usize = 1; b <= buckets; b++) {
-    store<u32>(table + (b << 2), load<u32>(table + (b << 2)) + load<u32>(table + ((b - 1) << 2)));
-  }
-  // Scatter with table[b] as bucket b's cursor: afterwards table[b] holds bucket b's end, which is
-  // bucket b + 1's start. No second counts array is needed.
-  for (let i: u32 = 0; i < n; i++) {
-    const e = src + <usize>i * ENTRY;
-    const cell = table + (bucketOf(hiAt(e), bits) << 2);
-    const at = load<u32>(cell);
-    store<u32>(cell, at + 1);
-    copyEntry(dst + <usize>at * ENTRY, e);
-  }
-  // Insertion sort within each bucket; entries of different buckets are already in order.
-  let start: u32 = 0;
-  for (let b: usize = 0; b < buckets; start = load<u32>(table + (b++ << 2))) {
-    const end = load<u32>(table + (b << 2));
-    for (let i = start + 1; i < end; i++) {
-      const e = dst + <usize>i * ENTRY;
-      const hi = hiAt(e), lo = loAt(e), owner = load<u32>(e, 16);
-      let j = i;
-      while (j > start && !below(dst + <usize>(j - 1) * ENTRY, hi, lo)) j--;
-      if (j == i) continue;
-      const at = dst + <usize>j * ENTRY;
-      memory.copy(at + ENTRY, at, <usize>(i - j) * ENTRY);
-      store<u64>(at, hi);
-      store<u64>(at, lo, 8);
-      store<u32>(at, owner, 16);
-    }
+export function hashVnodes(name: usize, prefixLen: usize, count: u32, owner: u32, rank: u32, form: u32, keys: usize, tails: usize): void {
+  const per = perName(form);
+  let len = firstName(name, prefixLen);
+  for (let i: u32 = 0; i < count; i++) {
+    md5(name, len);
+    storeName(keys, tails, form, owner, rank, i, A, B, C, D, false);
+    keys += per << 2;
+    tails += per * TAIL;
+    len = nextName(name, prefixLen, len);
   }
 }
 
 /**
- * Merge the m sorted run entries at run into the n sorted nodes at ring, in place, from the back:
- * the tails move up first to make room, then one pass. ring must have room for n + m nodes and
- * must not overlap run. One pass, no re-sort.
+ * Merge the m sorted nodes of a run (keys at run, tails after them) into the n sorted nodes at ring,
+ * in place; a run node goes after the ring's nodes equal to it. ring must have room for n + m
+ * nodes, and run must not overlap it. Each stretch of the ring's nodes between two run nodes moves
+ * once, by memory.copy, from the back: first the tails (which move up past the grown keys), then the
+ * keys. Where each stretch begins is found by galloping back from the last, so that a few run nodes
+ * cost a few searches and many cost one pass. bounds: m u32s of scratch, those beginnings.
+ *
+ * The run's keys get their fragment for `bits`. When `from` is not 0, it is the ring's index for n
+ * nodes and the same bits, and the index of the merged ring is written at table from it (before
+ * the merge, which may cover `from`), without reading the ring; else the caller runs buildTable.
  */
-export function mergeEntries(ring: usize, n: u32, run: usize, m: u32): void {
-  const from = tailsOf(ring, n);
+export function mergeEntries(ring: usize, n: u32, run: usize, m: u32, from: usize, table: usize, bits: u32, bounds: usize): void {
+  const runTails = tailsOf(run, m);
+  if (from != 0) {
+    // Entry b of the index grows by the run nodes in buckets below b: downwards, since the new
+    // table may overlap the end of the old one.
+    let j = m;
+    for (let b: i32 = 1 << bits; b >= 0; b--) {
+      while (j > 0 && <i32>(nodeHi(runTails, j - 1) >> (64 - <u64>bits)) >= b) j--;
+      store<u32>(table + (<usize>b << 2), load<u32>(from + (<usize>b << 2)) + j);
+    }
+  }
+  const old = tailsOf(ring, n);
   const tails = tailsOf(ring, n + m);
-  memory.copy(tails, from, <usize>n * TAIL);
-  let i = n, j = m, k = n + m;
-  while (j > 0) {
-    const r = run + <usize>(j - 1) * ENTRY;
-    k--;
-    if (i > 0 && below(r, nodeHi(tails, i - 1), nodeLo(tails, i - 1))) {
-      moveNode(ring, tails, --i, k);
-    } else {
-      j--;
-      // The key's fragment is left to buildTable.
-      store<u32>(keyAt(ring, k), load<u32>(r, 16));
-      storeTail(tails, k, hiAt(r), loAt(r));
-    }
+  let i = n;
+  for (let j = m; j > 0; j--) {
+    const h = nodeHi(runTails, j - 1), l = nodeLo(runTails, j - 1);
+    // The old nodes [a, i) are those after run node j - 1.
+    let a = i;
+    while (a > 0 && after(old, a - 1, h, l)) a--;
+    memory.copy(tails + (<usize>(a + j) << 4), old + (<usize>a << 4), <usize>(i - a) << 4);
+    storeTail(tails, a + j - 1, h, l);
+    store<u32>(bounds + (<usize>(j - 1) << 2), a);
+    i = a;
+  }
+  memory.copy(tails, old, <usize>i << 4);
+  i = n;
+  for (let j = m; j > 0; j--) {
+    const a = load<u32>(bounds + (<usize>(j - 1) << 2));
+    memory.copy(keyAt(ring, a + j), keyAt(ring, a), <usize>(i - a) << 2);
+    store<u32>(keyAt(ring, a + j - 1), fragmentOf(<u32>(nodeHi(runTails, j - 1) >> 32), bits) | load<u16>(keyAt(run, j - 1)));
+    i = a;
   }
 }
 
@@ -269,8 +178,7 @@ export function removeOwners(ring: usize, n: u32, mask: usize): u32 {
   let kept: u32 = 0;
   for (let i: u32 = 0; i < n; i++) {
     if (load<u8>(mask + <usize>ownerOf(ring, i)) != 0) continue;
-    if (kept != i) moveNode(ring, tails, i, kept);
-    kept++;
+    moveNode(ring, tails, i, kept++);
   }
   // The tails follow the (shorter) keys array.
   memory.copy(tailsOf(ring, kept), tails, <usize>kept * TAIL);

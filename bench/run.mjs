@@ -10,10 +10,10 @@ import { dialectsSection } from "./sections/dialects.mjs";
 import { batchesOf, eachKey, fmt, machine, medianMs, progress, ratio, ringMemory, sessionIds, table, timeRounds } from "./lib.mjs";
 
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench builds first, then runs all sections)
-Sections: route, batches, ring-size, builds, memory, batch-sizes, dialects. With no names, all of
-them; a full run also writes the chart docs/bench.svg. Progress goes to stderr; the report
-(markdown) to stdout.`;
-const SECTIONS = ["route", "batches", "ring-size", "builds", "memory", "batch-sizes", "dialects"];
+Sections: route, batches, ring-size, builds, build-speed, memory, batch-sizes, dialects. With no
+names, all of them; a full run also writes the chart docs/bench.svg. Progress goes to stderr; the
+report (markdown) to stdout.`;
+const SECTIONS = ["route", "batches", "ring-size", "builds", "build-speed", "memory", "batch-sizes", "dialects"];
 const chosen = process.argv.slice(2);
 if (chosen.includes("--help") || chosen.includes("-h")) {
   console.log(USAGE);
@@ -186,6 +186,8 @@ if (wanted("builds")) {
     buildRows,
   );
 }
+
+if (wanted("build-speed")) await (await import("./sections/build-speed.mjs")).buildSpeed();
 
 // Memory: linear memory of a WebAssembly router holding 1,000,000 virtual nodes.
 if (wanted("memory")) {

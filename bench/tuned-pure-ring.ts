@@ -3,7 +3,7 @@
 // (assembly/ring.ts), over typed arrays in the JS heap. Positions are four big-endian 32-bit words
 // with the sign bit flipped, so plain signed int32 comparisons order them as unsigned 128-bit
 // numbers and V8 never boxes a word as a heap number.
-import { indexBits, sortBits, vnodePrefix, type Ring, type VnodeRun } from "../src/engines/ring.ts";
+import { indexBits, sortBits, type Ring, type VnodeRun } from "../src/engines/ring.ts";
 import { encodeUtf8, maxUtf8Bytes } from "../src/utf8.ts";
 import { bswap32, Md5 } from "../src/engines/pure/md5.ts";
 
@@ -174,15 +174,14 @@ export class PureRing implements Ring {
     return new PureRing(this.words.slice(), this.owners.slice(), this.n, this.bits, this.table.slice());
   }
 
-  /** Hash `${name}#${i}` for every run, writing the digits in place after the encoded prefix. */
+  /** Hash `${prefix}${i}` for every run, writing the digits in place after the encoded prefix. */
   private hashRuns(add: readonly VnodeRun[]): Entries {
     let m = 0;
     for (const run of add) m += run.count;
     const out: Entries = { words: new Int32Array(m * 4), owners: new Int32Array(m) };
     const md5 = this.md5Hasher;
     let k = 0;
-    for (const { owner, name, count } of add) {
-      const prefix = vnodePrefix(name);
+    for (const { owner, prefix, count } of add) {
       const bytes = md5.reserve(maxUtf8Bytes(prefix) + 10);
       const prefixLen = encodeUtf8(prefix, bytes, 0);
       for (let i = 0; i < count; i++, k++) {

@@ -5,7 +5,7 @@
 // (bench/tuned-pure-ring.ts, bench/engine-shapes.mjs, numbers in bench/RESULTS.md): lookups 1.1x
 // slower on small rings (MD5 is most of the time) and 1.4x on a million nodes, builds 2x slower
 // (Array.prototype.sort), updates 4-10x faster (old nodes are copied in whole stretches, not one by
-// one).
+// one). Since then updates work in place, in arrays with room to spare (PureRing.update).
 import { positionsPerName, REFERENCE_SCHEME, type Ring, type Scheme, type VnodeRun } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, Md5 } from "./md5.js";
@@ -76,18 +76,40 @@ function lowerBound(positions: Uint32Array, lo: number, hi: number, key: Uint32A
   return lo;
 }
 
+/**
+ * lowerBound over [0, hi), galloping down from hi: a search near hi costs a few steps, and a merge
+ * that searches from where the last search ended costs one pass however many nodes it adds.
+ */
+function lowerBoundBelow(positions: Uint32Array, hi: number, key: Uint32Array, j: number): number {
+  for (let top = hi, step = 1; ; top -= step, step *= 2) {
+    // Every position in [top, hi) is >= the key's.
+    const probe = top - step;
+    if (probe <= 0) return lowerBound(positions, 0, top, key, j);
+    if (compare(positions, probe, key, j) < 0) return lowerBound(positions, probe + 1, top, key, j);
+  }
+}
+
+/** Room for need nodes, with an eighth more, so that small updates fit without reallocating. */
+function capacityFor(need: number): number {
+  return need + (need >>> 3);
+}
+
 export class PureRing implements Ring {
   /** The key being looked up, hashed. */
   readonly #key = new Uint32Array(4);
+  /** Nodes on the ring: the first #n of owners (and 4 x #n words of positions); the rest is room. */
+  #n: number;
 
   constructor(
     readonly scheme: Scheme = REFERENCE_SCHEME,
     private positions = new Uint32Array(0),
     private owners = new Int32Array(0),
-  ) {}
+  ) {
+    this.#n = owners.length;
+  }
 
   get size(): number {
-    return this.owners.length;
+    return this.#n;
   }
 
   route(key: string): number {
@@ -119,6 +141,13 @@ export class PureRing implements Ring {
     return position;
   }
 
+  /**
+   * In place, in the room the arrays have (an eighth more than the nodes, from the last time they
+   * were made): the removed owners' nodes go, the rest close up in whole stretches, then the new
+   * nodes are spliced in from the back, each stretch of old nodes moving once. Only when the nodes
+   * outgrow the room, or fill less than half of it, are the arrays made anew. Everything that can
+   * fail (each allocation) comes before the first write, so a throw changes nothing.
+   */
   update(remove: readonly number[], add: readonly VnodeRun[]): void {
     // The new nodes, hashed, then sorted.
     const perName = positionsPerName(this.scheme);
@@ -131,36 +160,49 @@ export class PureRing implements Ring {
       for (let i = 0; i < count; i++) at = placeName(this.scheme, prefix + i, rank, i, added, at);
     }
     const order = Array.from({ length: m }, (_, i) => i).sort((a, b) => compare(added, a, added, b));
-    // The ring after the change, in fresh arrays swapped in at the end (a throw changes nothing):
-    // the old nodes but the removed owners', copied in whole stretches, and each new node spliced
-    // in at its place, found by binary search from where the last one went.
     const removed = new Uint8Array(remove.reduce((most, owner) => Math.max(most, owner + 1), 0));
     for (const owner of remove) removed[owner] = 1;
-    const old = this;
-    const n = old.size;
-    const positions = new Uint32Array(4 * (n + m)), owners = new Int32Array(n + m);
-    let from = 0, out = 0;
-    /** Copy the old nodes from `from` up to `to`, but the removed owners'. */
-    const copyOld = (to: number): void => {
-      while (from < to) {
-        let end = remove.length === 0 ? to : from;
-        while (end < to && removed[old.owners[end]] !== 1) end++;
-        positions.set(old.positions.subarray(4 * from, 4 * end), 4 * out);
-        owners.set(old.owners.subarray(from, end), out);
-        out += end - from;
-        from = Math.min(end + 1, to);
-      }
-    };
-    for (const b of order) {
-      copyOld(lowerBound(old.positions, from, n, added, b));
-      positions.set(added.subarray(4 * b, 4 * b + 4), 4 * out);
-      owners[out++] = addedOwners[b];
+    const n = this.#n;
+    let kept = n;
+    if (remove.length > 0) for (let i = 0; i < n; i++) kept -= removed[this.owners[i]] === 1 ? 1 : 0;
+    let { positions, owners } = this;
+    const need = kept + m;
+    if (need > owners.length || capacityFor(need) < owners.length >>> 1) {
+      positions = new Uint32Array(4 * capacityFor(need));
+      owners = new Int32Array(capacityFor(need));
     }
-    copyOld(n);
-    // Both views first, then both fields: nothing can fail between the two assignments.
-    const kept = positions.subarray(0, 4 * out), keptOwners = owners.subarray(0, out);
-    this.positions = kept;
-    this.owners = keptOwners;
+    // From here on nothing allocates. The old nodes but the removed owners', to the front, in
+    // stretches (in place, only those that move).
+    const moved = positions !== this.positions;
+    for (let from = 0, out = 0; from < n; ) {
+      let end = remove.length === 0 ? n : from;
+      while (end < n && removed[this.owners[end]] !== 1) end++;
+      if (moved) {
+        positions.set(this.positions.subarray(4 * from, 4 * end), 4 * out);
+        owners.set(this.owners.subarray(from, end), out);
+      } else if (out !== from) {
+        positions.copyWithin(4 * out, 4 * from, 4 * end);
+        owners.copyWithin(out, from, end);
+      }
+      out += end - from;
+      from = end + 1;
+    }
+    // The new nodes, from the last: each goes before the old nodes at or after it, which move up
+    // past it and the new nodes still to come.
+    for (let j = m - 1, i = kept; j >= 0; j--) {
+      const b = order[j];
+      const p = i === 0 ? 0 : lowerBoundBelow(positions, i, added, b);
+      if (p < i) {
+        positions.copyWithin(4 * (p + j + 1), 4 * p, 4 * i);
+        owners.copyWithin(p + j + 1, p, i);
+      }
+      for (let k = 0; k < 4; k++) positions[4 * (p + j) + k] = added[4 * b + k];
+      owners[p + j] = addedOwners[b];
+      i = p;
+    }
+    this.positions = positions;
+    this.owners = owners;
+    this.#n = need;
   }
 
   md5(text: string): Uint8Array {
@@ -179,6 +221,6 @@ export class PureRing implements Ring {
   }
 
   clone(): Ring {
-    return new PureRing(this.scheme, this.positions.slice(), this.owners.slice());
+    return new PureRing(this.scheme, this.positions.slice(0, 4 * this.#n), this.owners.slice(0, this.#n));
   }
 }

@@ -7,12 +7,13 @@
 //   table    2^bits + 1 u32s, the ring index
 //   scratch  everything transient, laid out by one plan per call: planKey (one key's UTF-8),
 //            planBatch (routeMany's spans, results and keys), planUpdate (the removal mask, a
-//            vnode name, the new entries and their sorted copy)
+//            vnode name, the sort's counts, the merge's bounds and the new nodes, which go
+//            straight into an empty ring instead)
 //
 // Sizes are plain numbers, exact far past 4 GiB, so a plan that cannot fit fails in reserve() with
 // a RangeError before anything is written. The views are refreshed after every memory.grow (and a
 // detached view reads as length 0, which the capacity checks treat as "too small").
-import { indexBits, sortBits, type Scheme } from "../ring.js";
+import { indexBits, type Scheme } from "../ring.js";
 import { instantiate, type CoreExports, type Instantiate } from "./module.js";
 
 /** Bytes per virtual node in the ring (4 in keys + 16 in tails), and per entry of a run of new nodes. */
@@ -48,11 +49,29 @@ export interface UpdatePlan {
   readonly mask: number;
   /** A vnode name: its prefix, then room for the decimal digits. */
   readonly name: number;
-  /** The new entries as hashed, then sorted, then the sort's counting table. */
-  readonly run: number;
-  readonly sorted: number;
-  readonly runTable: number;
+  /** sortEntries' scratch, then mergeEntries' bounds (4 bytes per new node). */
+  readonly counts: number;
+  readonly bounds: number;
+  /**
+   * The new nodes as a run (assembly/ring.ts): keys (4 bytes each), then tails (16 each). For an
+   * empty ring, the ring itself: they are hashed and sorted where they stay, with no merge.
+   */
+  readonly keys: number;
+  readonly tails: number;
 }
+
+/** The core's sort's scratch: 256 u32s and 256 cursors for each of its four levels (assembly/sort.ts). */
+export const CORE_SORT_SCRATCH = 8192;
+/**
+ * The sort module's scratch (assembly/fastsort.ts): its spare area, 8,192 nodes of 20 bytes, then
+ * eight levels of 32,896 bytes.
+ */
+export const FAST_SORT_SCRATCH = 8192 * 20 + 8 * 32896;
+/**
+ * Runs of at least this many nodes may be sorted by the sort module (src/engines/wasm/simd.ts), so
+ * their updates reserve its scratch; smaller ones always use the core's sort.
+ */
+export const FAST_SORT_NODES = 16384;
 
 /**
  * A ring's linear memory: the instance, its views, where each part of the layout is, and the
@@ -135,11 +154,12 @@ export class RingMemory {
   planUpdate(m: number, owners: number, nameBytes: number): UpdatePlan {
     const mask = this.#scratchFor(this.n + m);
     const name = align8(mask + owners);
-    const run = align8(name + nameBytes);
-    const sorted = align8(run + m * ENTRY_BYTES);
-    const runTable = align8(sorted + m * ENTRY_BYTES);
-    this.reserve(runTable + tableBytes(sortBits(m)) + KEY_OVERREAD);
-    return { mask, name, run, sorted, runTable };
+    const counts = align8(name + nameBytes);
+    const bounds = counts + (m < FAST_SORT_NODES ? CORE_SORT_SCRATCH : FAST_SORT_SCRATCH);
+    const keys = this.n === 0 ? this.ring : align8(bounds + m * 4);
+    // The SIMD build module reads each name as 64 bytes from its start: the counts are past it.
+    this.reserve((this.n === 0 ? bounds : keys + m * ENTRY_BYTES) + KEY_OVERREAD);
+    return { mask, name, counts, bounds, keys, tails: keys + m * 4 };
   }
 
   /** Make `len` bytes free at the scratch start, and KEY_OVERREAD more readable past them. */

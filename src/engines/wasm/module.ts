@@ -18,13 +18,13 @@ export interface CoreExports {
   routeMany(keys: number, spans: number, count: number, ring: number, n: number, table: number, bits: number, form: number, out: number): void;
   utf8Spans(keys: number, spans: number, count: number): number;
   buildTable(ring: number, n: number, table: number, bits: number): void;
-  hashVnodes(name: number, prefixLen: number, first: number, count: number, owner: number, rank: number, form: number, out: number): void;
-  sortEntries(src: number, n: number, dst: number, table: number, bits: number): void;
-  mergeEntries(ring: number, n: number, run: number, m: number): void;
+  hashVnodes(name: number, prefixLen: number, count: number, owner: number, rank: number, form: number, keys: number, tails: number): void;
+  sortEntries(keys: number, tails: number, n: number, counts: number): void;
+  mergeEntries(ring: number, n: number, run: number, m: number, from: number, table: number, bits: number, bounds: number): void;
   removeOwners(ring: number, n: number, mask: number): number;
 }
 
-/** A new instance's exports (a plain object, so that the SIMD module can replace routeMany). */
+/** A new instance's exports (a plain object, so that the SIMD modules can replace routeMany and hashVnodes). */
 export type Instantiate = () => CoreExports;
 
 /**

@@ -2,9 +2,9 @@
 // this one extends) owns; hashing, sorting, merging and searching run in assembly/. Each call asks
 // layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
 import type { Ring, VnodeRun } from "../ring.js";
-import { DAMAGED, positionsPerName, sortBits } from "../ring.js";
+import { DAMAGED, positionsPerName } from "../ring.js";
 import { encodeUtf8, encoder, maxUtf8Bytes } from "../../utf8.js";
-import { ENTRY_BYTES, KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.js";
+import { KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.js";
 
 /**
  * routeMany works in chunks of at most this many keys and, past a chunk's first key, this many
@@ -143,26 +143,28 @@ export class WasmRing extends RingMemory implements Ring {
     // Everything is reserved before anything is touched; from the first write on, a failure (only a
     // WebAssembly trap could) leaves intact false, and the router rebuilds the ring.
     const plan = this.planUpdate(m, maskLength, nameBytes);
-    const wasm = this.wasm;
+    const { wasm, n, bits, table } = this;
     this.intact = false;
-    let kept = this.n;
-    if (remove.length > 0) {
+    let kept = n;
+    if (remove.length > 0 && n > 0) {
       this.bytes.fill(0, plan.mask, plan.mask + maskLength);
       for (const owner of remove) this.bytes[plan.mask + owner] = 1;
       kept = wasm.removeOwners(this.ring, kept, plan.mask);
     }
-    let at = plan.run;
+    // The new nodes, hashed into a run (an empty ring's own place) and sorted there.
+    let { keys, tails } = plan;
     for (const { owner, prefix, count, rank } of add) {
-      const prefixLen = encodeUtf8(prefix, this.bytes, plan.name);
-      wasm.hashVnodes(plan.name, prefixLen, 0, count, owner, rank, this.form, at);
-      at += count * perName * ENTRY_BYTES;
+      wasm.hashVnodes(plan.name, encodeUtf8(prefix, this.bytes, plan.name), count, owner, rank, this.form, keys, tails);
+      keys += count * perName * 4;
+      tails += count * perName * 16;
     }
-    if (m > 0) {
-      wasm.sortEntries(plan.run, m, plan.sorted, plan.runTable, sortBits(m));
-      wasm.mergeEntries(this.ring, kept, plan.sorted, m);
-    }
+    if (m > 0) wasm.sortEntries(plan.keys, plan.tails, m, plan.counts);
     this.resize(kept + m);
-    wasm.buildTable(this.ring, this.n, this.table, this.bits);
+    // Merged into a ring that lost nothing and keeps its index size, the index grows from the old
+    // one, without a pass over the ring; otherwise it is built anew.
+    const grown = m > 0 && n > 0 && kept === n && this.bits === bits;
+    if (m > 0 && n > 0) wasm.mergeEntries(this.ring, kept, plan.keys, m, grown ? table : 0, this.table, this.bits, plan.bounds);
+    if (!grown) wasm.buildTable(this.ring, this.n, this.table, this.bits);
     this.#maskLength = maskLength;
     this.intact = true;
     if (this.bytes.length - this.neededBytes > IDLE_BYTES + this.neededBytes / 4) this.compact();

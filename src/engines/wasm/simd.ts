@@ -1,13 +1,18 @@
-// The SIMD module: a second module whose routeMany hashes twelve keys per MD5 pass. It imports the
-// core's memory and `locate` (for keys longer than one MD5 block), is compiled on first use, and
-// only where WebAssembly.validate accepts it, i.e. where the runtime has SIMD; elsewhere routeMany
-// stays on the core's scalar loop, with the same answers. Only entries that import this file carry
-// it: region-router in Node and region-router/simd, not the browser build. Those entries also
-// decode both modules with Node's Buffer where it exists (see fromHex).
-import { coreWasm, simdWasm } from "./code.generated.js";
+// The modules beside the core: the SIMD module (routeMany, twelve keys per MD5 pass), the SIMD
+// build module (hashVnodes, twelve names per pass, with the same compress12: assembly/md5x12.ts)
+// and the sort module (a faster sortEntries), each compiled on first use, the SIMD ones only where
+// WebAssembly.validate accepts them, i.e. where the runtime has SIMD. Elsewhere, or when compiling
+// or instantiating one fails, the core's own functions give the same answers. All import the core's
+// memory, the routeMany module also the core's `locate` (for keys longer than one MD5 block); runs
+// of names that long the wrapper below gives to the core's hashVnodes. Only entries that import
+// this file carry them: region-router in Node and region-router/simd, not the browser build. Those
+// entries also decode the modules with Node's Buffer where it exists (see fromHex).
+import { buildWasm, coreWasm, simdWasm, sortWasm } from "./code.generated.js";
+import { FAST_SORT_NODES } from "./layout.js";
 import { compileCore, decodeHex, instantiate, newInstance, type CoreExports, type Instantiate } from "./module.js";
 
 let simd: WebAssembly.Module | null | undefined;
+const lazy = new Map<string, WebAssembly.Module | null>();
 
 /** Node's Buffer, where there is one (read from globalThis: this file also goes into browser bundles). */
 const nodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: "hex"): Uint8Array<ArrayBuffer> } }).Buffer;
@@ -28,36 +33,150 @@ export function simdModule(): WebAssembly.Module | null {
 }
 
 /**
- * The SIMD module attached to a core instance, for a ring of the given form (an instance serves
- * one ring, of one form): its constants written where the core says (assembly/memory-map.ts: MD5's
- * initial state; bytes 0-15; and four swizzles from digest words to the key's position words,
- * every word big-endian for 128-bit positions, or for 32-bit points word A as it is and the rest
- * zeroed by index 0x80), its imports given, its routeMany returned.
+ * A module compiled from hex, once; null where the runtime cannot run it (WebAssembly.validate) or
+ * will not compile it: the build and sort modules, which are optional.
  */
-export function attachSimd(module: WebAssembly.Module, core: CoreExports, form: number): CoreExports["routeMany"] {
+function compiled(hex: string): WebAssembly.Module | null {
+  let module = lazy.get(hex);
+  if (module === undefined) {
+    try {
+      const bytes = fromHex(hex);
+      module = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
+    } catch {
+      module = null;
+    }
+    lazy.set(hex, module);
+  }
+  return module;
+}
+
+/** The SIMD build module (assembly/build.ts), compiled, or null. */
+export const buildModule = (): WebAssembly.Module | null => compiled(buildWasm);
+/** The sort module (assembly/fastsort.ts), compiled, or null. */
+export const sortModule = (): WebAssembly.Module | null => compiled(sortWasm);
+
+/**
+ * The constants both SIMD modules read, written where the core says (assembly/memory-map.ts): MD5's
+ * initial state, then bytes 0-15. Returns that address.
+ */
+function laneConstants(core: CoreExports): number {
   const at = core.simdConstants();
   new Uint32Array(core.memory.buffer, at, 4).set([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
-  const bytes = new Uint8Array(core.memory.buffer, at + 16, 80);
-  const points = form & 7;
+  const bytes = new Uint8Array(core.memory.buffer, at + 16, 16);
   for (let i = 0; i < 16; i++) bytes[i] = i;
-  for (let i = 0; i < 64; i++) bytes[16 + i] = points === 0 ? (i & 15) ^ 3 : i < 16 ? i : 0x80;
+  return at;
+}
+
+/**
+ * The four swizzles, one per digest word (A, B, C, D), that compress12 applies to its digests
+ * (assembly/memory-map.ts, X12_KEY_BYTES): for a 128-bit ring every word big-endian, for both
+ * modules; for a ring of 32-bit points, for routeMany word A as it is and the rest zeroed (index
+ * 0x80: a key's position is A x 2^96), for hashVnodes every word as it is (a name's points are all
+ * four).
+ */
+const swizzles = [false, true].map((build) =>
+  [false, true].map((points) => Uint8Array.from({ length: 64 }, (_, i) => (!points ? (i & 15) ^ 3 : build || i < 16 ? i & 15 : 0x80))),
+);
+
+/** Where each core's swizzles are, as a view (made anew when memory.grow replaced its buffer). */
+const swizzleViews = new WeakMap<CoreExports, Uint8Array>();
+
+/** Write the swizzles for a ring of the given form, for routeMany or for hashVnodes (`build`). */
+function writeSwizzles(core: CoreExports, form: number, build: boolean): void {
+  let view = swizzleViews.get(core);
+  if (view?.buffer !== core.memory.buffer) swizzleViews.set(core, (view = new Uint8Array(core.memory.buffer, core.simdConstants() + 32, 64)));
+  view.set(swizzles[+build][+((form & 7) !== 0)]);
+}
+
+/**
+ * The SIMD module attached to a core instance, for a ring of the given form (an instance serves
+ * one ring, of one form): its constants written (laneConstants, and the swizzles), its imports
+ * given, its routeMany returned.
+ */
+export function attachSimd(module: WebAssembly.Module, core: CoreExports, form: number): CoreExports["routeMany"] {
+  laneConstants(core);
+  writeSwizzles(core, form, false);
   const imports = { env: { memory: core.memory, locate: core.locate } };
   return newInstance(module, imports).routeMany;
 }
 
 /**
- * A fresh core instance whose routeMany attaches the SIMD module on its first call, where the
- * runtime can run it: routers that only ever route one id at a time never pay for it.
+ * An export of `module` instantiated on a core instance's memory: the build module's hashVnodes
+ * (whose constants it writes, laneConstants) or the sort module's sortEntries; `fallback`, the
+ * core's own, where the module is missing or cannot be instantiated.
  */
-export const instantiateWithSimd: Instantiate = () => {
-  compileCore(() => fromHex(coreWasm));
-  const core = instantiate();
-  const wasm = { ...core };
-  wasm.routeMany = (...args) => {
-    const module = simdModule();
-    // args[7] is the ring's form (assembly/ring.ts).
-    wasm.routeMany = module ? attachSimd(module, core, args[7]) : core.routeMany;
-    wasm.routeMany(...args);
+function attached<K extends "hashVnodes" | "sortEntries">(module: WebAssembly.Module | null, core: CoreExports, name: K, fallback: CoreExports[K]): CoreExports[K] {
+  if (!module) return fallback;
+  try {
+    const call = (newInstance(module, { env: { memory: core.memory } }) as unknown as Record<K, CoreExports[K]>)[name];
+    if (name === "hashVnodes") laneConstants(core);
+    return call;
+  } catch {
+    return fallback;
+  }
+}
+
+/**
+ * The SIMD build module's hashVnodes on a core instance's memory, with its swizzles for the time of
+ * each call (for points they are not routeMany's); the core's own where it cannot be had.
+ */
+export function attachBuild(core: CoreExports): CoreExports["hashVnodes"] {
+  const simd = attached(buildModule(), core, "hashVnodes", core.hashVnodes);
+  if (simd === core.hashVnodes) return simd;
+  return (name, prefixLen, count, owner, rank, form, keys, tails) => {
+    writeSwizzles(core, form, true);
+    simd(name, prefixLen, count, owner, rank, form, keys, tails);
+    if (form & 7) writeSwizzles(core, form, false);
   };
-  return wasm;
-};
+}
+/** The sort module's sortEntries on a core instance's memory, or the core's own where it cannot be had. */
+export const attachSort = (core: CoreExports): CoreExports["sortEntries"] => attached(sortModule(), core, "sortEntries", core.sortEntries);
+
+/**
+ * After this many names an instance attaches the SIMD build module, once: for fewer, compiling the
+ * module (once) and instantiating it cost more than they save, at about 90 ns a name.
+ */
+export const SIMD_BUILD_NAMES = 256;
+
+/** The longest name the SIMD build module takes: one MD5 block with its padding. */
+const ONE_BLOCK = 55;
+
+/**
+ * Fresh core instances whose routeMany attaches the SIMD module on its first call, whose
+ * hashVnodes attaches the SIMD build module once it has hashed `buildNames` names, and
+ * whose sortEntries attaches the sort module on its first sort of at least FAST_SORT_NODES nodes,
+ * where the runtime can run them: routers that only ever route one id at a time, or build small
+ * rings, never pay for them.
+ */
+export function withSimd(buildNames: number = SIMD_BUILD_NAMES): Instantiate {
+  return () => {
+    compileCore(() => fromHex(coreWasm));
+    const core = instantiate();
+    const wasm = { ...core };
+    wasm.routeMany = (...args) => {
+      const module = simdModule();
+      // args[7] is the ring's form (assembly/ring.ts).
+      wasm.routeMany = module ? attachSimd(module, core, args[7]) : core.routeMany;
+      wasm.routeMany(...args);
+    };
+    let simdHash: CoreExports["hashVnodes"] | undefined;
+    let names = 0;
+    wasm.hashVnodes = (name, prefixLen, count, owner, rank, form, keys, tails) => {
+      // Names are counted across runs: a ketama ring's regions have 40 names each.
+      if ((names += count) >= buildNames) simdHash ??= attachBuild(core);
+      // The SIMD build module takes runs of names of one MD5 block: the last name is the longest.
+      const hash = simdHash && prefixLen + String(count - 1).length <= ONE_BLOCK ? simdHash : core.hashVnodes;
+      hash(name, prefixLen, count, owner, rank, form, keys, tails);
+    };
+    let fastSort: CoreExports["sortEntries"] | undefined;
+    wasm.sortEntries = (keys, tails, n, scratch) => {
+      // Only as many nodes have the sort module's scratch (src/engines/wasm/layout.ts, planUpdate).
+      const sort = n < FAST_SORT_NODES ? core.sortEntries : (fastSort ??= attachSort(core));
+      sort(keys, tails, n, scratch);
+    };
+    return wasm;
+  };
+}
+
+/** withSimd with the SIMD build module from SIMD_BUILD_NAMES names on: what region-router gives. */
+export const instantiateWithSimd: Instantiate = withSimd();

@@ -1,0 +1,347 @@
+// Build paths: a ring built with the SIMD build module (twelve names per MD5 pass) and the sort
+// module is, byte for byte, the ring the core alone builds, and the pure engine's: the same
+// positions and owners in the same order, and the same answers, for every ring form a dialect can
+// ask for (points 0-4, strict, last wins). First each module against the core's function it stands
+// in for, on the cases where they could part (names at the one-block limit, partial groups of
+// twelve, ties and skewed positions for the sort), then whole rings, then what happens without the
+// modules.
+import fc from "fast-check";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Ring, Scheme, VnodeRun } from "../src/engines/ring.js";
+import { PureRing } from "../src/engines/pure/ring.js";
+import { FAST_SORT_NODES, FAST_SORT_SCRATCH } from "../src/engines/wasm/layout.js";
+import { instantiate, type CoreExports } from "../src/engines/wasm/module.js";
+import { WasmRing } from "../src/engines/wasm/ring.js";
+import { attachBuild, attachSort, buildModule, sortModule, withSimd } from "../src/engines/wasm/simd.js";
+
+/** Every form: 1-4 32-bit points per name or one 128-bit position; strict or not; last or first wins. */
+const schemes: Scheme[] = [0, 1, 2, 3, 4].flatMap((points) =>
+  [false, true].flatMap((strict) => [false, true].map((lastWins) => ({ points, strict, lastWins }))),
+);
+const formOf = ({ points, strict, lastWins }: Scheme): number => points | (strict ? 8 : 0) | (lastWins ? 16 : 0);
+
+/** Instances that take the SIMD build module for every run, however short, and the sort module from FAST_SORT_NODES nodes. */
+const simdEverywhere = withSimd(1);
+
+const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
+
+/** A core instance with `bytes` of memory. */
+function core(bytes: number): CoreExports {
+  const wasm = instantiate();
+  wasm.memory.grow(Math.ceil((bytes - wasm.memory.buffer.byteLength) / 65536));
+  return wasm;
+}
+
+/** A prefix of exactly `length` UTF-8 bytes, of two- and three-byte characters where `wide`. */
+function prefixOf(length: number, wide: boolean): string {
+  let text = "";
+  const units = wide ? ["東", "é"] : ["r"];
+  while (utf8(text).length < length) {
+    const next = units.find((u) => utf8(text + u).length <= length) ?? "r";
+    text += next;
+  }
+  return text;
+}
+
+/** The first index where two rings differ (position or owner), or -1; and their sizes. */
+function difference(a: Ring, b: Ring): number {
+  if (a.size !== b.size) return Math.min(a.size, b.size);
+  for (let i = 0; i < a.size; i++) if (a.positionAt(i) !== b.positionAt(i) || a.ownerAt(i) !== b.ownerAt(i)) return i;
+  return -1;
+}
+
+/**
+ * Keys, among them names of virtual nodes: such a key's point is a node's, exactly (a tie that a
+ * key's position made wrongly below its top 32 bits would break differently).
+ */
+const keys = [
+  ...Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? `sess-${i}` : i % 3 === 1 ? `user/${"é".repeat(i % 17)}/${i}` : `k${i}`.repeat(i % 9))),
+  ...["big#", "tokyo-", "grow:", "a#", "b#"].flatMap((prefix) => Array.from({ length: 40 }, (_, i) => `${prefix}${i * 7}`)),
+];
+
+/**
+ * Every ring the same as the first, node for node, sending every key to the same node, and routing
+ * batches as single keys (the SIMD module's routeMany shares its swizzles with the build module).
+ */
+function expectSameRings(rings: Ring[], what: string): void {
+  const owners = keys.map((k) => rings[0].route(k));
+  for (const ring of rings.slice(1)) {
+    expect(difference(ring, rings[0]), `${what}: the first node that differs`).toBe(-1);
+    expect(keys.map((k) => ring.locate(k)), `${what}: where keys land`).toEqual(keys.map((k) => rings[0].locate(k)));
+  }
+  for (const ring of rings) expect(Array.from(ring.routeMany(keys)), `${what}: routeMany`).toEqual(owners);
+}
+
+/** A SIMD-built ring (checked to have taken the build module), a core-built one and a pure one. */
+function threeRings(scheme: Scheme): [WasmRing, WasmRing, PureRing] {
+  return [new WasmRing(scheme, simdEverywhere), new WasmRing(scheme, instantiate), new PureRing(scheme)];
+}
+
+const { Module, Instance } = WebAssembly;
+
+/** Run `body` and return the modules instantiated meanwhile. */
+function instantiatedBy(body: () => void): WebAssembly.Module[] {
+  const created: WebAssembly.Module[] = [];
+  const spy = vi.spyOn(WebAssembly, "Instance").mockImplementation(function (module: WebAssembly.Module, imports?: WebAssembly.Imports) {
+    created.push(module);
+    return new Instance(module, imports);
+  } as unknown as typeof WebAssembly.Instance);
+  try {
+    body();
+  } finally {
+    spy.mockRestore();
+  }
+  return created;
+}
+
+describe("the SIMD build module", () => {
+  it("is there to test on this runtime (Node has WebAssembly SIMD)", () => {
+    expect(buildModule()).not.toBeNull();
+    expect(sortModule()).not.toBeNull();
+    const wasm = core(1 << 16);
+    expect(attachBuild(wasm)).not.toBe(wasm.hashVnodes);
+    expect(attachSort(wasm)).not.toBe(wasm.sortEntries);
+  });
+
+  it("and the sort module import only the core's memory, export one function each, and have no static data", () => {
+    for (const [module, name] of [[buildModule(), "hashVnodes"], [sortModule(), "sortEntries"]] as const) {
+      expect(WebAssembly.Module.imports(module!).map((i) => `${i.module}.${i.name}:${i.kind}`)).toEqual(["env.memory:memory"]);
+      expect(WebAssembly.Module.exports(module!).map((e) => `${e.name}:${e.kind}`)).toEqual([`${name}:function`]);
+      // A data segment would be written at instantiation, at addresses the compiler chose
+      // (assembly/memory-map.ts): instantiating changes no byte of the memory.
+      const memory = new WebAssembly.Memory({ initial: 1 });
+      new Uint8Array(memory.buffer).fill(0xab);
+      new Instance(module!, { env: { memory } });
+      expect(new Uint8Array(memory.buffer).every((byte) => byte === 0xab)).toBe(true);
+    }
+  });
+
+  it("writes the core's bytes for every form, names up to the one-block limit, ASCII or not, and every count of a group of twelve", () => {
+    const wasm = core(1 << 20);
+    const simd = attachBuild(wasm);
+    const name = wasm.dataEnd() + 64;
+    const [outCore, outSimd] = [name + 1024, name + 1024 + 200_000];
+    const bytes = () => new Uint8Array(wasm.memory.buffer);
+    let compared = 0;
+    for (const scheme of schemes) {
+      const form = formOf(scheme);
+      const per = Math.max(1, scheme.points);
+      for (const prefixLength of [0, 1, 7, 30, 44, 45, 46, 50, 52, 53, 54]) {
+        for (const wide of [false, true]) {
+          const prefix = utf8(prefixOf(prefixLength, wide));
+          for (const count of [1, 2, 11, 12, 13, 23, 24, 25, 100, 101, 145, 1000]) {
+            // The SIMD module takes runs whose longest (last) name fits one block.
+            if (prefix.length + String(count - 1).length > 55) continue;
+            const size = count * per * 20;
+            /** The run's bytes and the 64 after them, over memory filled with `fill`. */
+            const run = (hash: CoreExports["hashVnodes"], out: number, fill: number): Buffer => {
+              bytes().set(prefix, name);
+              bytes().fill(fill, out, out + size + 64);
+              hash(name, prefix.length, count, 7, 3, form, out, out + count * per * 4);
+              return Buffer.from(bytes().slice(out, out + size + 64));
+            };
+            const what = `${JSON.stringify(scheme)}, prefix of ${prefix.length} bytes, ${count} names`;
+            const fromCore = run(wasm.hashVnodes, outCore, 0xee);
+            // The core writes every byte of the run (whatever was there before) and none past it.
+            expect(run(wasm.hashVnodes, outCore, 0x11).subarray(0, size).equals(fromCore.subarray(0, size)), what).toBe(true);
+            expect(fromCore.subarray(size).equals(Buffer.alloc(64, 0xee)), what).toBe(true);
+            expect(run(simd, outSimd, 0xee).equals(fromCore), what).toBe(true);
+            compared++;
+          }
+        }
+      }
+    }
+    expect(compared).toBeGreaterThan(2000);
+  });
+});
+
+describe("the sort module", () => {
+  /** Nodes whose top 32 bits come from `top(i)` and whose other 96 bits are distinct: sorted by the core, by the module, and by JS. */
+  function sortBothWays(n: number, top: (i: number, random: () => number) => number): void {
+    let x = n + 7;
+    const random = () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0);
+    const words = new Uint32Array(4 * n);
+    for (let i = 0; i < n; i++) {
+      words.set([random(), top(i, random) >>> 0, i, random()], 4 * i); // little-endian u64s: hi = [1]:[0], lo = [3]:[2]
+    }
+    const expected = Array.from({ length: n }, (_, i) => i).sort((a, b) => {
+      for (const k of [1, 0, 3, 2]) if (words[4 * a + k] !== words[4 * b + k]) return words[4 * a + k] - words[4 * b + k];
+      return 0;
+    });
+    for (const fast of [false, true]) {
+      // The scratch ends where memory does, so that a sort that used more than its share traps.
+      const wasm = core(wasm0Bytes(n));
+      const end = wasm.memory.buffer.byteLength;
+      const scratch = end - FAST_SORT_SCRATCH;
+      const keys = wasm.dataEnd();
+      const tails = keys + 4 * n;
+      expect(tails + 16 * n).toBeLessThanOrEqual(scratch);
+      const memoryWords = new Uint32Array(wasm.memory.buffer);
+      for (let i = 0; i < n; i++) memoryWords[(keys >>> 2) + i] = i;
+      memoryWords.set(words, tails >>> 2);
+      (fast ? attachSort(wasm) : wasm.sortEntries)(keys, tails, n, scratch);
+      const order = Array.from(memoryWords.subarray(keys >>> 2, (keys >>> 2) + n));
+      expect(order, `${fast ? "sort module" : "core"}, ${n} nodes`).toEqual(expected);
+      // Each key travelled with its position.
+      for (let i = 0; i < n; i += Math.max(1, n >> 6)) expect(memoryWords[(tails >>> 2) + 4 * i + 2]).toBe(order[i]);
+    }
+  }
+  const wasm0Bytes = (n: number) => 65536 + 20 * n + FAST_SORT_SCRATCH + 65536;
+
+  it.each([1, 2, 32, 33, 1000, 8191, 8192, 8193, 40_000, 70_000])("sorts %i random positions as the core does", (n) => {
+    sortBothWays(n, (_, random) => random());
+  });
+
+  it("sorts positions that tie in their top 32 bits (groups of about 40) by the rest", () => {
+    sortBothWays(40_000, (_, random) => (random() % 1000) * 4_294_967);
+  });
+
+  it("sorts skewed positions, every node in one first-pass bucket and the next levels as deep as they go, within its scratch", () => {
+    sortBothWays(70_000, (i) => i); // top 32 bits 0 ... 69,999: one bucket per pass down to the last bits
+    sortBothWays(20_000, (i) => 0x12345600 + (i % 37) * 0x10 + (i % 5)); // a handful of values in a 12-bit range
+    sortBothWays(9000, (i) => (i * 2654435761) & 0xffff00ff);
+  });
+});
+
+describe("rings built with the SIMD build module and the sort module", () => {
+  it("are the core's and the pure engine's, for every form, through builds, merges and removals", () => {
+    for (const scheme of schemes) {
+      const rings = threeRings(scheme);
+      const steps: [number[], VnodeRun[]][] = [
+        // A first build large enough for the sort module, with prefixes at the one-block limit
+        // (54 bytes: names of 55 up to index 9, then too long for the SIMD module) and wide ones.
+        [[], [
+          { owner: 0, prefix: "big#", count: 17_000, rank: 0 },
+          { owner: 1, prefix: prefixOf(54, false), count: 10, rank: 1 },
+          { owner: 2, prefix: prefixOf(54, true), count: 11, rank: 2 },
+          { owner: 3, prefix: prefixOf(44, true), count: 25, rank: 3 },
+        ]],
+        // Merged into it with the index grown in place (no node goes, its size stays).
+        [[], [{ owner: 4, prefix: "tokyo-", count: 1000, rank: 4 }, { owner: 5, prefix: "", count: 13, rank: 5 }]],
+        // A removal and an add: the index is built anew.
+        [[1], [{ owner: 6, prefix: "東京#", count: 12, rank: 6 }]],
+        // Large enough to change the index's size, into a non-empty ring.
+        [[], [{ owner: 7, prefix: "grow:", count: 20_000, rank: 7 }]],
+      ];
+      const [simd, scalar] = [rings[0], rings[1]].map((ring) => instantiatedBy(() => ring.update(...steps[0])));
+      expect(simd.filter((m) => m === buildModule() || m === sortModule()), "the SIMD ring took both modules").toHaveLength(2);
+      expect(scalar.filter((m) => m === buildModule() || m === sortModule()), "the core's took neither").toHaveLength(0);
+      rings[2].update(...steps[0]);
+      expectSameRings(rings, `${JSON.stringify(scheme)}, step 0`);
+      steps.slice(1).forEach(([remove, add], step) => {
+        for (const ring of rings) ring.update(remove, add);
+        expectSameRings(rings, `${JSON.stringify(scheme)}, step ${step + 1}`);
+      });
+    }
+  });
+
+  it("attach the sort module for sorts of FAST_SORT_NODES nodes and more, and only those", () => {
+    const sortInstances = (body: () => void) => instantiatedBy(body).filter((module) => module === sortModule()).length;
+    const updates: [number[], VnodeRun[]][] = [
+      [[], [{ owner: 0, prefix: "a#", count: FAST_SORT_NODES - 1, rank: 0 }]],
+      [[], [{ owner: 1, prefix: "b#", count: FAST_SORT_NODES, rank: 1 }]],
+      // A small update afterwards sorts on the core (the module would need more scratch than it has).
+      [[], [{ owner: 2, prefix: "c#", count: 10, rank: 2 }]],
+    ];
+    const ring = new WasmRing(schemes[0], simdEverywhere);
+    expect(updates.map((update) => sortInstances(() => ring.update(...update)))).toEqual([0, 1, 0]);
+    const scalar = new WasmRing(schemes[0], instantiate);
+    for (const update of updates) scalar.update(...update);
+    expectSameRings([scalar, ring], "after the sort module and a small update");
+  });
+
+  it("are the core's and the pure engine's for random runs and removals (property)", () => {
+    const prefix = fc.oneof(
+      fc.string({ maxLength: 12 }),
+      fc.string({ unit: fc.constantFrom("a", "#", "é", "東", "😀"), maxLength: 20 }),
+      fc.integer({ min: 40, max: 56 }).chain((length) => fc.boolean().map((wide) => prefixOf(length, wide))),
+    );
+    const count = fc.oneof(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 140, max: 400 }));
+    const update = fc.tuple(fc.array(fc.integer({ min: 0, max: 7 }), { maxLength: 2 }), fc.array(fc.tuple(prefix, count), { maxLength: 4 }));
+    fc.assert(
+      fc.property(fc.constantFrom(...schemes), fc.array(update, { minLength: 1, maxLength: 5 }), (scheme, updates) => {
+        const rings = threeRings(scheme);
+        let owner = 0;
+        for (const [remove, runs] of updates) {
+          const add = runs.map(([p, c]): VnodeRun => ({ owner: owner, prefix: `${p}${owner}#`, count: c, rank: owner++ }));
+          for (const ring of rings) ring.update(remove, add);
+          expectSameRings(rings, JSON.stringify(scheme));
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
+
+describe("without the build and sort modules", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    vi.resetModules();
+  });
+
+  /** The build module or the sort module: a module whose one export is hashVnodes or sortEntries. */
+  const optional = (module: WebAssembly.Module): boolean => {
+    const names = WebAssembly.Module.exports(module).map((e) => e.name);
+    return names.length === 1 && ["hashVnodes", "sortEntries"].includes(names[0]);
+  };
+  /** Under a mock, a fresh copy of src/engines/wasm/simd.ts builds the core's ring, without throwing. */
+  async function buildUnder(mock: () => void): Promise<void> {
+    vi.resetModules();
+    mock();
+    const fresh = await import("../src/engines/wasm/simd.js");
+    const scheme = schemes[7];
+    const ring = new WasmRing(scheme, fresh.withSimd(1));
+    const scalar = new WasmRing(scheme, instantiate);
+    const runs = [{ owner: 0, prefix: "a#", count: FAST_SORT_NODES, rank: 0 }, { owner: 1, prefix: "b#", count: 30, rank: 1 }];
+    for (const r of [ring, scalar]) r.update([], runs);
+    expectSameRings([scalar, ring], "without the modules");
+    vi.restoreAllMocks();
+  }
+
+  it("builds on the core where the runtime does not validate them", async () => {
+    const validate = WebAssembly.validate;
+    await buildUnder(() => vi.spyOn(WebAssembly, "validate").mockImplementation((bytes) => validate(bytes) && !optional(new Module(bytes))));
+  });
+
+  it("builds on the core where compiling them throws (a runtime that compiles only small modules synchronously)", async () => {
+    await buildUnder(() =>
+      vi.spyOn(WebAssembly, "Module").mockImplementation(function (bytes: BufferSource) {
+        const module = new Module(bytes);
+        if (optional(module)) throw new RangeError("WebAssembly.Module(): buffer size is larger than the limit for synchronous compilation");
+        return module;
+      } as unknown as typeof WebAssembly.Module),
+    );
+  });
+
+  it("builds on the core where instantiating them throws", async () => {
+    await buildUnder(() =>
+      vi.spyOn(WebAssembly, "Instance").mockImplementation(function (module: WebAssembly.Module, imports?: WebAssembly.Imports) {
+        if (optional(module)) throw new RangeError("WebAssembly.Instance(): out of memory");
+        return new Instance(module, imports);
+      } as unknown as typeof WebAssembly.Instance),
+    );
+  });
+});
+
+describe("the pure engine's updates", () => {
+  it("work in place while the arrays have room, and make them anew only past it or below half of it", () => {
+    const ring = new PureRing(schemes[0]);
+    const arrays = () => (ring as unknown as { positions: Uint32Array }).positions.buffer;
+    ring.update([], [{ owner: 0, prefix: "a#", count: 10_000, rank: 0 }]);
+    const first = arrays();
+    ring.update([], [{ owner: 1, prefix: "b#", count: 1000, rank: 1 }]); // 11,000 in room for 11,250
+    expect(arrays()).toBe(first);
+    ring.update([1], [{ owner: 2, prefix: "c#", count: 9000, rank: 2 }]); // 19,000: past the room
+    expect(arrays()).not.toBe(first);
+    const second = arrays();
+    ring.update([2], [{ owner: 3, prefix: "d#", count: 500, rank: 3 }]); // 10,500 in room for 21,375
+    expect(arrays()).toBe(second);
+    ring.update([0], []); // 500: below half
+    expect(arrays()).not.toBe(second);
+    expect(ring.size).toBe(500);
+    // And the ring is the one built in one go.
+    const fresh = new PureRing(schemes[0]);
+    fresh.update([], [{ owner: 3, prefix: "d#", count: 500, rank: 3 }]);
+    expectSameRings([fresh, ring], "after in-place and reallocating updates");
+  });
+});
