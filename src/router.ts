@@ -32,10 +32,15 @@ export function positionsOf(router: RegionRouterBase): OwnedPositions {
   return ownedPositions(ring, names);
 }
 
-/** Region names for a ring's owners (-1: null). */
-export function namesOf(owners: Int32Array, names: readonly (string | undefined)[]): (string | null)[] {
-  const out = new Array<string | null>(owners.length);
-  for (let i = 0; i < owners.length; i++) out[i] = owners[i] < 0 ? null : (names[owners[i]] as string);
+/** Region names for the first `count` of a ring's owners (-1: null), into out from index `at`. */
+export function namesOf(
+  owners: Int32Array,
+  names: readonly (string | undefined)[],
+  count = owners.length,
+  out = new Array<string | null>(count),
+  at = 0,
+): (string | null)[] {
+  for (let i = 0; i < count; i++) out[at + i] = owners[i] < 0 ? null : (names[owners[i]] as string);
   return out;
 }
 
@@ -232,8 +237,7 @@ export class RegionRouterBase {
         if (typeof id !== "string") checkSessionId(id, `sessionIds[${from + i}]`);
         ids[i] = id;
       }
-      const owners = this.#ring.routeMany(ids, OWNERS);
-      for (let i = 0; i < ids.length; i++) out[from + i] = owners[i] < 0 ? null : (names[owners[i]] as string);
+      namesOf(this.#ring.routeMany(ids, OWNERS), names, ids.length, out, from);
     }
     return out;
   }

@@ -211,7 +211,7 @@ export class PureRing implements Ring {
     return Uint8Array.from({ length: 16 }, (_, i) => state[i >> 2] >>> (8 * (i & 3)));
   }
 
-  /** Updates build new arrays and swap them in: a failure leaves the old ones in place. */
+  /** Updates allocate everything before their first write (see update): a failure leaves the ring as it was. */
   get intact(): boolean {
     return true;
   }

@@ -167,7 +167,7 @@ export class WasmRing extends RingMemory implements Ring {
     if (!grown) wasm.buildTable(this.ring, this.n, this.table, this.bits);
     this.#maskLength = maskLength;
     this.intact = true;
-    if (this.bytes.length - this.neededBytes > IDLE_BYTES + this.neededBytes / 4) this.compact();
+    this.giveBack(this.neededBytes * 1.25 + IDLE_BYTES);
   }
 
   md5(text: string): Uint8Array {

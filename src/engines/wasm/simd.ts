@@ -11,7 +11,6 @@ import { buildWasm, coreWasm, simdWasm, sortWasm } from "./code.generated.js";
 import { FAST_SORT_NODES } from "./layout.js";
 import { compileCore, decodeHex, instantiate, newInstance, type CoreExports, type Instantiate } from "./module.js";
 
-let simd: WebAssembly.Module | null | undefined;
 const lazy = new Map<string, WebAssembly.Module | null>();
 
 /** Node's Buffer, where there is one (read from globalThis: this file also goes into browser bundles). */
@@ -23,18 +22,10 @@ const nodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: "hex
  */
 export const fromHex = (text: string): Uint8Array<ArrayBuffer> => (nodeBuffer ? nodeBuffer.from(text, "hex") : decodeHex(text));
 
-/** The SIMD module, compiled; null where the runtime cannot run it (validated and compiled once). */
-export function simdModule(): WebAssembly.Module | null {
-  if (simd === undefined) {
-    const bytes = fromHex(simdWasm);
-    simd = WebAssembly.validate(bytes) ? new WebAssembly.Module(bytes) : null;
-  }
-  return simd;
-}
-
 /**
  * A module compiled from hex, once; null where the runtime cannot run it (WebAssembly.validate) or
- * will not compile it: the build and sort modules, which are optional.
+ * will not compile it: every module beside the core is optional, the core's functions answering
+ * the same where one is missing.
  */
 function compiled(hex: string): WebAssembly.Module | null {
   let module = lazy.get(hex);
@@ -50,6 +41,8 @@ function compiled(hex: string): WebAssembly.Module | null {
   return module;
 }
 
+/** The SIMD routeMany module (assembly/simd.ts), compiled, or null. */
+export const simdModule = (): WebAssembly.Module | null => compiled(simdWasm);
 /** The SIMD build module (assembly/build.ts), compiled, or null. */
 export const buildModule = (): WebAssembly.Module | null => compiled(buildWasm);
 /** The sort module (assembly/fastsort.ts), compiled, or null. */
