@@ -11,8 +11,8 @@
 // ~850 B gzipped (7,296 B), and issue 14's routeMany chunking, UTF-8 spans and in-place builds
 // ~820 B more (8,146 B): the browser budget is now 8.5 KiB and issue 13's 7 KiB is NOT met. Every
 // way down was measured (bench/RESULTS.md, "Why the browser bundle stays above 7 KiB"): with a
-// rolled MD5, a heap sort and no batch path the bundle is still 7,203 B, and its engine then no
-// faster than region-router/pure (6,273 B), which is what a page that counts every byte imports.
+// rolled MD5, a heap sort and no batch path the bundle is still 7,203 B, and its engine then routes
+// slower in Chromium than region-router/pure (6,273 B), which a page that counts every byte imports.
 // The /simd budget, 9 KiB, became 12.5 KiB when the build and sort modules joined it.
 // Start-up time is a benchmark figure (bench/startup.mjs), never asserted here.
 import { describe, expect, it } from "vitest";
