@@ -7,12 +7,11 @@
 // page: its minified + gzipped bundle (scripts/sizes.mjs). `npm run build` first: it loads dist/.
 // Usage: node bench/browser.mjs [rounds]   (default 5), or npm run bench:browser
 import { createServer } from "node:http";
-import { existsSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { existsSync, readFileSync } from "node:fs";
 import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { chromium } from "playwright-core";
 import { browserBundle } from "../scripts/sizes.mjs";
+import { launchInProfile } from "../test/support/chromium-profile.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const rounds = Number(process.argv[2] ?? 5);
@@ -42,12 +41,7 @@ const server = createServer((request, response) => {
 await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
 const origin = `http://127.0.0.1:${server.address().port}`;
 
-const userDataDir = mkdtempSync(join(tmpdir(), "region-router-bench-"));
-const context = await chromium.launchPersistentContext(userDataDir, {
-  executablePath: "/usr/bin/chromium",
-  headless: true,
-  args: ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--no-first-run"],
-});
+const { context, close } = await launchInProfile();
 
 /** In a fresh page: import, construct, add three regions, first route (ms). */
 const STARTUP = `async (url) => {
@@ -100,8 +94,7 @@ for (let round = 0; round < rounds; round++) {
   for (const [url, f] of Object.entries(figures)) for (const key of ["route", "routeMany", "build"]) results.get(url)[key].push(f[key]);
 }
 const version = context.browser()?.version() ?? (await (await context.newPage()).evaluate("navigator.userAgent"));
-await context.close();
-rmSync(userDataDir, { recursive: true, force: true });
+await close();
 server.close();
 
 console.log(`Chromium ${version}, ${rounds} alternating rounds, medians; ratios to the browser build`);

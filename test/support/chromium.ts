@@ -1,22 +1,12 @@
 // Debian's Chromium (apt-get install chromium) driven by playwright-core, for the browser tests.
 // Playwright never downloads a browser here: it launches /usr/bin/chromium. Where that is missing the
 // browser suites are skipped with a plain message, unless REQUIRE_BROWSER=1 (CI) makes it a failure.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { chromium, type BrowserContext, type Page } from "playwright-core";
+import { existsSync } from "node:fs";
+import type { BrowserContext, Page } from "playwright-core";
 import { describe, it } from "vitest";
+import { CHROMIUM_PATH, launchInProfile } from "./chromium-profile.mjs";
 
-export const CHROMIUM_PATH = "/usr/bin/chromium";
-
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--no-first-run",
-];
+export { CHROMIUM_PATH };
 
 export interface Chromium {
   readonly context: BrowserContext;
@@ -26,38 +16,23 @@ export interface Chromium {
   close(): Promise<void>;
 }
 
-/** Launch Chromium with a fresh, throwaway profile. */
+/** Launch Chromium with a fresh, throwaway profile, collecting the errors its pages report. */
 export async function launchChromium(viewport = { width: 1280, height: 800 }): Promise<Chromium> {
-  const userDataDir = mkdtempSync(join(tmpdir(), "region-router-chromium-"));
+  const { context, close } = await launchInProfile(viewport);
   const errors: string[] = [];
-  try {
-    // A persistent context is how Playwright takes a --user-data-dir of our choosing.
-    const context = await chromium.launchPersistentContext(userDataDir, {
-      executablePath: CHROMIUM_PATH,
-      headless: true,
-      args: CHROMIUM_ARGS,
-      viewport,
-    });
-    return {
-      context,
-      errors,
-      async newPage() {
-        const page = await context.newPage();
-        page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
-        page.on("console", (message) => {
-          if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
-        });
-        return page;
-      },
-      async close() {
-        await context.close();
-        rmSync(userDataDir, { recursive: true, force: true });
-      },
-    };
-  } catch (error) {
-    rmSync(userDataDir, { recursive: true, force: true });
-    throw error;
-  }
+  return {
+    context,
+    errors,
+    async newPage() {
+      const page = await context.newPage();
+      page.on("pageerror", (error) => errors.push(`pageerror: ${error.message}`));
+      page.on("console", (message) => {
+        if (message.type() === "error") errors.push(`console.error: ${message.text()}`);
+      });
+      return page;
+    },
+    close,
+  };
 }
 
 /**
