@@ -47,11 +47,12 @@ function expectSame(router: Router, ring: HashRingInstance, keys: readonly strin
 const hashringRouter = (RegionRouter: RouterClass, options: { vnodeCount?: number; replicas?: number }) =>
   new RegionRouter({ compatibleWith: "hashring", ...options } as RouterOptions);
 
-// Servers given as an object go in Object.keys order, which puts integer-like names (array
-// indices) first: those are left to the array form below. "__proto__" would set the prototype of
-// hashring's own lookup objects.
+// "__proto__" would set the prototype of hashring's own lookup objects (given in an array, it is
+// dropped: fast-check generates it now and then). Servers given as an object go in Object.keys
+// order, which puts integer-like names (array indices) first: those are left to the array form below.
+const hashringName = regionName.filter((name) => name !== "__proto__");
 const isArrayIndex = (name: string) => String(Number(name) >>> 0) === name && name !== "4294967295";
-const server = regionName.filter((name) => !isArrayIndex(name) && name !== "__proto__");
+const server = hashringName.filter((name) => !isArrayIndex(name));
 // Keys are asked once each; none may be a property every object has (hashring's cache is a plain object).
 const keys = fc.uniqueArray(sessionId.filter((key) => !(key in {})), { maxLength: 30 });
 const options = fc.record({ vnodeCount: fc.integer({ min: 1, max: 200 }), replicas: fc.integer({ min: 1, max: 4 }) }, { requiredKeys: [] });
@@ -84,7 +85,7 @@ describe.each(engines)("compatibleWith hashring against npm hashring 3.2.0 on th
   });
 
   it("routes as a HashRing given an array of servers (weight 1 each), integer-like names included", () => {
-    const names = fc.uniqueArray(fc.oneof(regionName, fc.nat({ max: 99 }).map(String)), { minLength: 1, maxLength: 8 });
+    const names = fc.uniqueArray(fc.oneof(hashringName, fc.nat({ max: 99 }).map(String)), { minLength: 1, maxLength: 8 });
     fc.assert(
       fc.property(names, options, keys, (names, opts, keys) => {
         const router = hashringRouter(RegionRouter, opts);
