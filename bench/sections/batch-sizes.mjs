@@ -2,8 +2,9 @@
 // to 1,000,000 ids per call, and by the kind of string the ids are, against the pure engine's
 // routeMany and a route() loop, with floor rows: what the steps no routeMany can skip cost alone
 // (making the answer array, reading every id, the ids' UTF-8 in memory, the WebAssembly hashing
-// and search), so that a target below a floor shows as such. Then the memory of a 1,000,000-id
-// call.
+// and search), and the whole pipeline of one call without the router around it, whose cost by
+// batch size is the design's floor: a target below a floor shows as such. Then the memory of a
+// 1,000,000-id call.
 import fs from "node:fs";
 import v8 from "node:v8";
 import vm from "node:vm";
@@ -97,8 +98,11 @@ function overJoinedChunks(ids, visit) {
   return sum;
 }
 
-/** The floor tasks for batches of ids: each step alone. */
-function floors(wasm) {
+/**
+ * The floor tasks for batches of ids: each step alone, and the pipeline without the router (on a
+ * router of its own, `bare`, so that its writes do not touch the keys the WebAssembly floor reads).
+ */
+function floors(wasm, bare) {
   const owners = new Int32Array(1_000_000).map((_, i) => (i * 7) % 3);
   // The WebAssembly call alone, on FLOOR_CHUNK keys already in memory (36 bytes each: MD5 x 12 lanes and
   // the search).
@@ -112,6 +116,12 @@ function floors(wasm) {
     mem.words[(plan.spans >>> 2) + 2 * i + 1] = 36 * i + 36;
   });
   const memory = new Uint8Array(1 << 22);
+  // The pipeline's memory: FLOOR_CHUNK ids of up to 36 bytes each (the ids of this section).
+  const own = ringMemory(bare);
+  bare.routeMany(["warm"]);
+  const lane = own.planBatch(FLOOR_CHUNK, 36 * FLOOR_CHUNK);
+  const text = own.bytes.subarray(lane.text);
+  const copied = new Int32Array(FLOOR_CHUNK);
   return {
     answer: ["floor: the answer alone: new Array(n) of region names, filled from n owners", (ids) => {
       const out = new Array(ids.length);
@@ -123,6 +133,25 @@ function floors(wasm) {
     wasm: ["floor: WebAssembly hashing and search of keys already in memory", (ids) => {
       for (let done = 0; done < ids.length; done += FLOOR_CHUNK) {
         mem.wasm.routeMany(plan.text, plan.spans, Math.min(FLOOR_CHUNK, ids.length - done), mem.ring, mem.n, mem.table, mem.bits, mem.form, plan.results);
+      }
+    }],
+    // What every call of this design does and nothing more: per chunk, the ids joined (their spans
+    // written as they go), one encodeInto into WebAssembly memory, one WebAssembly call, the owners
+    // copied out. Small batches pay more per id here too: the last SIMD group's idle lanes, the
+    // fixed cost of encodeInto and of flattening a short rope, and switching between JavaScript and
+    // WebAssembly every few microseconds (measured apart, the steps cost less than together).
+    pipeline: ["floor: the pipeline alone (per chunk: ids joined, one encodeInto, one WebAssembly call, owners copied)", (ids) => {
+      const words = own.words;
+      for (let from = 0; from < ids.length; from += FLOOR_CHUNK) {
+        const count = Math.min(FLOOR_CHUNK, ids.length - from);
+        let joined = "";
+        for (let i = 0, w = lane.spans >>> 2; i < count; i++, w += 2) {
+          words[w] = joined.length;
+          words[w + 1] = (joined += ids[from + i]).length;
+        }
+        encoder.encodeInto(joined, text);
+        own.wasm.routeMany(lane.text, lane.spans, count, own.ring, own.n, own.table, own.bits, own.form, lane.results);
+        for (let i = 0, w = lane.results >>> 2; i < count; i++) copied[i] = words[w + i];
       }
     }],
   };
@@ -182,14 +211,14 @@ const ratioCell = (r, base) => `${fmt(ratio(r, base), 2)}x`;
 export function batchSizes({ WasmRouter, PureRouter }) {
   const wasm = routerOf(WasmRouter);
   const pure = routerOf(PureRouter);
-  const floor = floors(routerOf(WasmRouter));
+  const floor = floors(routerOf(WasmRouter), routerOf(WasmRouter));
   // By batch size: ids like a gateway's (sess-N and UUIDs, 12-36 bytes), flat (JSON.parse), reused
   // from call to call (flat strings have nothing to remember).
   const pool = JSON.parse(JSON.stringify(sessionIds(1 << 17, 3)));
   const million = JSON.parse(JSON.stringify(sessionIds(1_000_000, 4)));
   // Every size and every task in each round, so that a slow phase of the machine falls on all of
   // them rather than on the sizes measured while it lasted.
-  const TASKS = 7;
+  const TASKS = 8;
   const all = perId(
     SIZES.flatMap((n) => {
       const next = cycling(n === 1_000_000 ? million : pool, n);
@@ -201,6 +230,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
         [...floor.read, next],
         [...floor.utf8, next],
         [...floor.wasm, next],
+        [...floor.pipeline, next],
       ];
     }),
     { label: "by batch size", rounds: ROUNDS, time: 120, minCalls: 1 },
@@ -208,11 +238,18 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   const bySize = SIZES.map((n, i) => ({ n, results: all.slice(i * TASKS, (i + 1) * TASKS) }));
   const inTarget = bySize.filter(({ n }) => n >= TARGET_FROM);
   const best = inTarget.reduce((a, b) => (b.results[0].ns < a.results[0].ns ? b : a));
+  // The floor of a routeMany call in this design: the pipeline and the answer array, per round.
+  const floorOf = ({ results: [, , , answer, , , , pipeline] }) => ({
+    ns: answer.ns + pipeline.ns,
+    rounds: answer.rounds.map((x, i) => x + pipeline.rounds[i]),
+  });
+  const bestFloor = floorOf(best);
   console.log(`## routeMany by batch size (issue 14): ns per id of CPU time, small ring (median of ${ROUNDS} rounds, every size in each)\n`);
   console.log(`Ids: sess-N and UUIDs (12-36 bytes), flat, reused from call to call. Best WebAssembly routeMany from ${TARGET_FROM} ids up: ${count(best.n)} ids per call.\n`);
   table(
-    ["ids per call", "WebAssembly routeMany", "(wall time)", "vs its best", "pure routeMany", "pure / WebAssembly", "route() loop", "loop / WebAssembly", "floor: answer array", "floor: read ids", "floor: UTF-8 in memory", "floor: WebAssembly only", "floors summed", "routeMany / floors"],
-    bySize.map(({ n, results: [many, p, l, answer, read, utf8, w] }) => {
+    ["ids per call", "WebAssembly routeMany", "(wall time)", "vs its best", "pure routeMany", "pure / WebAssembly", "route() loop", "loop / WebAssembly", "floor: answer array", "floor: read ids", "floor: UTF-8 in memory", "floor: WebAssembly only", "floors summed", "routeMany / floors", "floor: the pipeline alone", "floor: pipeline + answer array", "that floor vs its own at the best size"],
+    bySize.map((size) => {
+      const { n, results: [many, p, l, answer, read, utf8, w, pipeline] } = size;
       const floorSum = answer.ns + utf8.ns + w.ns;
       return [
         count(n),
@@ -229,6 +266,9 @@ export function batchSizes({ WasmRouter, PureRouter }) {
         fmt(w.ns),
         fmt(floorSum),
         `${fmt(many.ns / floorSum, 2)}x`,
+        fmt(pipeline.ns),
+        fmt(floorOf(size).ns),
+        n >= TARGET_FROM ? ratioCell(floorOf(size), bestFloor) : "(below 64)",
       ];
     }),
   );
@@ -237,8 +277,19 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   console.log(
     `Worst from ${TARGET_FROM} up: ${count(worst.n)} ids per call, ${ratioCell(worst.results[0], best.results[0])} the best (median of per-round ratios) ` +
       `(target 1.1x); the answer array alone costs ${fmt(answerGap)} ns per id more there than at ${count(best.n)} ` +
-      `(${fmt((best.results[0].ns + answerGap) / best.results[0].ns, 2)}x the best routeMany if nothing else changed).\n`,
+      `(${fmt((best.results[0].ns + answerGap) / best.results[0].ns, 2)}x the best routeMany if nothing else changed); ` +
+      `the floor (the pipeline alone and the answer array, no router around them) is ${ratioCell(floorOf(worst), bestFloor)} its own at ${count(best.n)} there.\n`,
   );
+  // Every size whose floor alone is over the target's 1.1x its own at the best size: there the
+  // target is below what this design can do, and routeMany's distance to its floor is the figure.
+  const belowFloor = inTarget.filter((size) => ratio(floorOf(size), bestFloor) > 1.1);
+  if (belowFloor.length > 0) {
+    console.log(
+      `Sizes whose floor alone is over 1.1x its own at the best size: ` +
+        belowFloor.map((size) => `${count(size.n)} (floor ${ratioCell(floorOf(size), bestFloor)}, routeMany ${ratioCell(size.results[0], best.results[0])})`).join(", ") +
+        ".\n",
+    );
+  }
 
   // By kind: ids made anew for every call (not timed), as a gateway's are; 36 characters each.
   // Fresh strings are young: the collections they cause while a call runs are paid by that call,
