@@ -3,7 +3,7 @@
 import { md5, A, B, C, D } from "./md5";
 import { DATA_END, MD5_K, X12_STATE } from "./memory-map";
 export { locate, routeMany, utf8Spans, buildTable, hashVnodes, mergeEntries, removeOwners } from "./ring";
-export { sortEntries } from "./sort";
+export { sortEntries } from "./heapsort";
 
 /**
  * MD5 of len bytes at ptr, written as the 16 digest bytes at out, which may be ptr: the message is

@@ -1,9 +1,7 @@
-// Sorting a run of nodes (assembly/ring.ts: keys and tails, two arrays) by position, in place, and
-// the helpers that move nodes. Both sorts are radix sorts on the top 32 bits of the position, most
-// significant digit first, each pass in place (an American flag sort); ranges of at most SMALL
-// nodes, and nodes equal in those 32 bits, end by insertion sort on the whole position. The core's
-// sortEntries, below, is the compact one: 8-bit digits, one node carried at a time. The sort
-// module's (./fastsort.ts) is faster and bigger. No static data (see memory-map.ts).
+// Moving and comparing the nodes of a run (assembly/ring.ts: keys and tails, two arrays) while it
+// is sorted by position, shared by the core's heap sort (./heapsort.ts) and the sort module's
+// radix sort (./fastsort.ts, which also uses the digit helpers and the insertion sort below). No
+// static data (see memory-map.ts).
 import { keyAt, nodeHi, nodeLo, TAIL } from "./nodes";
 
 /** Ranges of at most this many nodes are sorted by insertion. */
@@ -64,46 +62,5 @@ export function insertionSort(keys: usize, tails: usize, lo: u32, hi: u32): void
     for (; j > lo && after(tails, j - 1, h, l); j--) moveNode(keys, tails, j - 1, j);
     store<u32>(keyAt(keys, j), key);
     storeTail(tails, j, h, l);
-  }
-}
-
-/**
- * Sort the n nodes of keys and tails (a run: see assembly/ring.ts) by position, in place. The first
- * pass makes 256 buckets, each a 256th of the run, so that the next ones work in the caches.
- * scratch: CORE_SORT_SCRATCH bytes (src/engines/wasm/layout.ts), 2 KiB for each of the four levels.
- */
-export function sortEntries(keys: usize, tails: usize, n: u32, scratch: usize): void {
-  sortRange(keys, tails, 0, n, 24, scratch);
-}
-
-/** Sort nodes [lo, hi) on the byte at `shift` and below; ends (and ends + 1 KiB) are this level's 2 KiB. */
-function sortRange(keys: usize, tails: usize, lo: u32, hi: u32, shift: i32, ends: usize): void {
-  if (hi - lo <= SMALL || shift < 0) {
-    insertionSort(keys, tails, lo, hi);
-    return;
-  }
-  const next = ends + 1024;
-  bucketsOf(tails, lo, hi, shift, 255, ends, next, 1024);
-  for (let d: usize = 0; d < 1024; d += 4) {
-    // Until bucket d is full: if its next node belongs to it, it stays; else it is swapped with the
-    // next free slot of its own bucket.
-    for (let i = load<u32>(next + d); i < load<u32>(ends + d); ) {
-      const cell = digitCell(nodeHi(tails, i), shift, 255);
-      if (cell == d) {
-        i++;
-        continue;
-      }
-      const at = load<u32>(next + cell);
-      store<u32>(next + cell, at + 1);
-      const key = load<u32>(keyAt(keys, i)), h = nodeHi(tails, i), l = nodeLo(tails, i);
-      moveNode(keys, tails, at, i);
-      store<u32>(keyAt(keys, at), key);
-      storeTail(tails, at, h, l);
-    }
-  }
-  for (let d: usize = 0; d < 1024; d += 4) {
-    const end = load<u32>(ends + d);
-    if (end - lo > 1) sortRange(keys, tails, lo, end, shift - 8, ends + 2048);
-    lo = end;
   }
 }

@@ -49,7 +49,7 @@ export interface UpdatePlan {
   readonly mask: number;
   /** A vnode name: its prefix, then room for the decimal digits. */
   readonly name: number;
-  /** sortEntries' scratch, then mergeEntries' bounds (4 bytes per new node). */
+  /** The sort module's scratch (none for a run the core sorts), then mergeEntries' bounds (4 bytes per new node). */
   readonly counts: number;
   readonly bounds: number;
   /**
@@ -60,8 +60,6 @@ export interface UpdatePlan {
   readonly tails: number;
 }
 
-/** The core's sort's scratch: 256 u32s and 256 cursors for each of its four levels (assembly/sort.ts). */
-export const CORE_SORT_SCRATCH = 8192;
 /**
  * The sort module's scratch (assembly/fastsort.ts): its spare area, 8,192 nodes of 20 bytes, then
  * eight levels of 32,896 bytes.
@@ -69,7 +67,7 @@ export const CORE_SORT_SCRATCH = 8192;
 export const FAST_SORT_SCRATCH = 8192 * 20 + 8 * 32896;
 /**
  * Runs of at least this many nodes may be sorted by the sort module (src/engines/wasm/simd.ts), so
- * their updates reserve its scratch; smaller ones always use the core's sort.
+ * their updates reserve its scratch; smaller ones always use the core's heap sort, which needs none.
  */
 export const FAST_SORT_NODES = 16384;
 
@@ -155,7 +153,7 @@ export class RingMemory {
     const mask = this.#scratchFor(this.n + m);
     const name = align8(mask + owners);
     const counts = align8(name + nameBytes);
-    const bounds = counts + (m < FAST_SORT_NODES ? CORE_SORT_SCRATCH : FAST_SORT_SCRATCH);
+    const bounds = counts + (m < FAST_SORT_NODES ? 0 : FAST_SORT_SCRATCH);
     const keys = this.n === 0 ? this.ring : align8(bounds + m * 4);
     // The SIMD build module reads each name as 64 bytes from its start: the counts are past it.
     this.reserve((this.n === 0 ? bounds : keys + m * ENTRY_BYTES) + KEY_OVERREAD);
