@@ -131,8 +131,9 @@ export function hashVnodes(name: usize, prefixLen: usize, count: u32, owner: u32
  * in place; a run node goes after the ring's nodes equal to it. ring must have room for n + m
  * nodes, and run must not overlap it. Each stretch of the ring's nodes between two run nodes moves
  * once, by memory.copy, from the back: first the tails (which move up past the grown keys), then the
- * keys. Where each stretch begins is found by galloping back from the last, so that a few run nodes
- * cost a few searches and many cost one pass. bounds: m u32s of scratch, those beginnings.
+ * keys. Where each stretch begins is found by walking back from where the last one began, so
+ * every old node is passed once however many run nodes there are. bounds: m u32s of scratch, those
+ * beginnings.
  *
  * The run's keys get their fragment for `bits`. When `from` is not 0, it is the ring's index for n
  * nodes and the same bits, and the index of the merged ring is written at table from it (before

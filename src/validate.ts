@@ -55,8 +55,9 @@ export function checkSessionId(sessionId: unknown, parameter = "sessionId"): ass
 }
 
 /**
- * A non-null, non-array object whose own keys are all in `known`. Unknown keys are rejected rather
- * than ignored: a misspelt option or snapshot field would otherwise silently mean its default.
+ * A non-null, non-array object. (Which keys it may have is its reader's to say: readDialect
+ * rejects unknown options rather than ignore them, since a misspelt one would silently mean its
+ * default.)
  */
 export function checkObject(value: unknown, parameter: string): asserts value is Record<string, unknown> {
   if (typeof value !== "object" || value === null || Array.isArray(value)) {

@@ -7,7 +7,7 @@
 //   table    2^bits + 1 u32s, the ring index
 //   scratch  everything transient, laid out by one plan per call: planKey (one key's UTF-8),
 //            planBatch (routeMany's spans, results and keys), planUpdate (the removal mask, a
-//            vnode name, the sort's counts, the merge's bounds and the new nodes, which go
+//            vnode name, the sort module's scratch, the merge's bounds and the new nodes, which go
 //            straight into an empty ring instead)
 //
 // Sizes are plain numbers, exact far past 4 GiB, so a plan that cannot fit fails in reserve() with
@@ -50,7 +50,7 @@ export interface UpdatePlan {
   /** A vnode name: its prefix, then room for the decimal digits. */
   readonly name: number;
   /** The sort module's scratch (none for a run the core sorts), then mergeEntries' bounds (4 bytes per new node). */
-  readonly counts: number;
+  readonly sortScratch: number;
   readonly bounds: number;
   /**
    * The new nodes as a run (assembly/ring.ts): keys (4 bytes each), then tails (16 each). For an
@@ -152,12 +152,12 @@ export class RingMemory {
   planUpdate(m: number, owners: number, nameBytes: number): UpdatePlan {
     const mask = this.#scratchFor(this.n + m);
     const name = align8(mask + owners);
-    const counts = align8(name + nameBytes);
-    const bounds = counts + (m < FAST_SORT_NODES ? 0 : FAST_SORT_SCRATCH);
+    const sortScratch = align8(name + nameBytes);
+    const bounds = sortScratch + (m < FAST_SORT_NODES ? 0 : FAST_SORT_SCRATCH);
     const keys = this.n === 0 ? this.ring : align8(bounds + m * 4);
-    // The SIMD build module reads each name as 64 bytes from its start: the counts are past it.
+    // The SIMD build module reads each name as 64 bytes from its start: the sort scratch is past it.
     this.reserve((this.n === 0 ? bounds : keys + m * ENTRY_BYTES) + KEY_OVERREAD);
-    return { mask, name, counts, bounds, keys, tails: keys + m * 4 };
+    return { mask, name, sortScratch, bounds, keys, tails: keys + m * 4 };
   }
 
   /** Make `len` bytes free at the scratch start, and KEY_OVERREAD more readable past them. */

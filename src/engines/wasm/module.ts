@@ -19,7 +19,7 @@ export interface CoreExports {
   utf8Spans(keys: number, spans: number, count: number): number;
   buildTable(ring: number, n: number, table: number, bits: number): void;
   hashVnodes(name: number, prefixLen: number, count: number, owner: number, rank: number, form: number, keys: number, tails: number): void;
-  sortEntries(keys: number, tails: number, n: number, counts: number): void;
+  sortEntries(keys: number, tails: number, n: number, scratch: number): void;
   mergeEntries(ring: number, n: number, run: number, m: number, from: number, table: number, bits: number, bounds: number): void;
   removeOwners(ring: number, n: number, mask: number): number;
 }

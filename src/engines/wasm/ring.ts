@@ -158,7 +158,7 @@ export class WasmRing extends RingMemory implements Ring {
       keys += count * perName * 4;
       tails += count * perName * 16;
     }
-    if (m > 0) wasm.sortEntries(plan.keys, plan.tails, m, plan.counts);
+    if (m > 0) wasm.sortEntries(plan.keys, plan.tails, m, plan.sortScratch);
     this.resize(kept + m);
     // Merged into a ring that lost nothing and keeps its index size, the index grows from the old
     // one, without a pass over the ring; otherwise it is built anew.

@@ -94,16 +94,14 @@ export function attachSimd(module: WebAssembly.Module, core: CoreExports, form: 
 }
 
 /**
- * An export of `module` instantiated on a core instance's memory: the build module's hashVnodes
- * (whose constants it writes, laneConstants) or the sort module's sortEntries; `fallback`, the
- * core's own, where the module is missing or cannot be instantiated.
+ * An export of `module` instantiated on a core instance's memory: the build module's hashVnodes or
+ * the sort module's sortEntries; `fallback`, the core's own, where the module is missing or cannot
+ * be instantiated.
  */
 function attached<K extends "hashVnodes" | "sortEntries">(module: WebAssembly.Module | null, core: CoreExports, name: K, fallback: CoreExports[K]): CoreExports[K] {
   if (!module) return fallback;
   try {
-    const call = (newInstance(module, { env: { memory: core.memory } }) as unknown as Record<K, CoreExports[K]>)[name];
-    if (name === "hashVnodes") laneConstants(core);
-    return call;
+    return (newInstance(module, { env: { memory: core.memory } }) as unknown as Record<K, CoreExports[K]>)[name];
   } catch {
     return fallback;
   }
@@ -116,6 +114,7 @@ function attached<K extends "hashVnodes" | "sortEntries">(module: WebAssembly.Mo
 export function attachBuild(core: CoreExports): CoreExports["hashVnodes"] {
   const simd = attached(buildModule(), core, "hashVnodes", core.hashVnodes);
   if (simd === core.hashVnodes) return simd;
+  laneConstants(core);
   return (name, prefixLen, count, owner, rank, form, keys, tails) => {
     writeSwizzles(core, form, true);
     simd(name, prefixLen, count, owner, rank, form, keys, tails);
