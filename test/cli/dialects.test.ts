@@ -3,20 +3,12 @@
 // naming the flag typed), --ring files of any dialect (dialect flags beside one check it), stats'
 // virtual-node counts (the dialect's names, counted here by each library's own arithmetic), and
 // plan's migrations between dialects (--to FILE, --to-compatible-with, --to-OPTION).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { movement, RegionRouter, type RouterOptions } from "../../src/index.js";
-import { cli } from "../support/cli.js";
+import { cli, tempFolder } from "../support/cli.js";
 
-const dir = mkdtempSync(join(tmpdir(), "region-router-cli-dialects-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-function file(name: string, content: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-}
+const { dir, file } = tempFolder("region-router-cli-dialects-");
 
 const ok = (args: string[], input?: string) => {
   const result = cli(args, input);

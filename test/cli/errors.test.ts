@@ -1,20 +1,12 @@
 // Bad input through the real bin: one line on stderr, exit status 2, nothing on stdout, no stack.
-import { mkdtempSync, rmSync, truncateSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
-import { cli, SEED_RING } from "../support/cli.js";
+import { describe, expect, it } from "vitest";
+import { cli, SEED_RING, tempFolder } from "../support/cli.js";
 
-const dir = mkdtempSync(join(tmpdir(), "region-router-cli-errors-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-const good = join(dir, "good.txt");
-writeFileSync(good, "a\nb\n");
+const { dir, file: ringFile } = tempFolder("region-router-cli-errors-");
+const good = ringFile("good.txt", "a\nb\n");
 const missing = join(dir, "missing.txt");
-const ringFile = (name: string, content: string) => {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-};
 const notJson = ringFile("not-json.json", "{ version: 1 ");
 const version2 = ringFile("v2.json", JSON.stringify({ version: 2, regions: [["sf", 1]] }));
 const duplicated = ringFile("dup.json", JSON.stringify({ version: 1, regions: [["sf", 1], ["sf", 2]] }));

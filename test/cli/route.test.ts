@@ -1,20 +1,10 @@
 // `region-router route` through the real bin: alignment, order, line endings, formats, streaming.
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { RegionRouter } from "../../src/index.js";
-import { cli, cliStreaming, SEED_RING } from "../support/cli.js";
+import { cli, cliStreaming, SEED_RING, tempFolder } from "../support/cli.js";
 import { ModelRouter as CryptoPortRouter } from "../support/model.mjs";
 
-const dir = mkdtempSync(join(tmpdir(), "region-router-cli-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-
-function file(name: string, content: string | Buffer): string {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-}
+const { file } = tempFolder("region-router-cli-");
 
 /** The seed ring in the independent node:crypto model: what each id must route to. */
 const model = new CryptoPortRouter();

@@ -1,21 +1,12 @@
 // `region-router stats` and `plan`, and the ring options they share with `route`, through the
 // real bin, checked against the library (whose shares and movement have their own exact tests).
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { movement, RegionRouter } from "../../src/index.js";
 import { buildRouter } from "../support/build.js";
 import { displayWidth } from "../../src/cli/display-width.js";
-import { cli, SEED_RING } from "../support/cli.js";
+import { cli, SEED_RING, tempFolder } from "../support/cli.js";
 
-const dir = mkdtempSync(join(tmpdir(), "region-router-cli-ops-"));
-afterAll(() => rmSync(dir, { recursive: true, force: true }));
-function file(name: string, content: string): string {
-  const path = join(dir, name);
-  writeFileSync(path, content);
-  return path;
-}
+const { file } = tempFolder("region-router-cli-ops-");
 
 const SEED: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
 const seed = () => buildRouter(RegionRouter, SEED) as RegionRouter;

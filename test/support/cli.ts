@@ -1,7 +1,11 @@
 // Runs the real built `region-router` bin (dist/cli/main.js, which the globalSetup test/setup/packed-package.ts
 // builds when stale) in a child process.
 import { spawn, spawnSync, type StdioOptions } from "node:child_process";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { afterAll } from "vitest";
 
 export const BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
@@ -61,3 +65,20 @@ export function cliStreaming(args: readonly string[], input: Iterable<string>): 
 
 /** The seed's ring as --region flags. */
 export const SEED_RING = ["--region", "sf=3", "--region", "london=3", "--region", "bangalore=3"];
+
+/**
+ * A fresh folder for one test file's input files, removed after its tests: `dir`, and `file`, which
+ * writes a file there and returns its path.
+ */
+export function tempFolder(prefix: string): { dir: string; file(name: string, content: string | Buffer): string } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  return {
+    dir,
+    file(name, content) {
+      const path = join(dir, name);
+      writeFileSync(path, content);
+      return path;
+    },
+  };
+}
