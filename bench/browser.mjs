@@ -1,10 +1,13 @@
 #!/usr/bin/env node
 // The engines where web pages run them: Debian's Chromium (/usr/bin/chromium, headless) loads each
-// entry of the built package from a local server and times, in the page, alternating rounds:
-// route() per id and routeMany() per id (1,024 crypto.randomUUID() ids a call) on a ring of 9
-// regions x vnodesPerWeight 100, and a 100,000-node build. A fresh page per entry measures the
-// start-up: import, construct, three regions, first route. Beside them, what each entry costs a
-// page: its minified + gzipped bundle (scripts/sizes.mjs). `npm run build` first: it loads dist/.
+// from a local server and times, in the page, alternating rounds: route() per id and routeMany()
+// per id (1,024 crypto.randomUUID() ids a call) on a ring of 9 regions x vnodesPerWeight 100, and a
+// 100,000-node build. A fresh page per engine measures the start-up: import, construct, three
+// regions, first route. Beside them, what each costs a page: its minified + gzipped bundle
+// (scripts/sizes.mjs). The engines: what region-router gives a page (the pure engine, also
+// region-router/pure), region-router/simd, and the WebAssembly core alone (bench/core-only.mjs: no
+// entry ships it so, but it is the WebAssembly a page could have within issue 13's 7 KiB budget,
+// bench/RESULTS.md "Pages get the pure engine"). `npm run build` first: it loads dist/.
 // Usage: node bench/browser.mjs [rounds]   (default 5), or npm run bench:browser
 import { createServer } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
@@ -12,22 +15,28 @@ import { extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { browserBundle } from "../scripts/sizes.mjs";
 import { launchInProfile } from "../test/support/chromium-profile.mjs";
+import { CORE_ONLY, coreOnlyCode } from "./core-only.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const rounds = Number(process.argv[2] ?? 5);
-if (!existsSync(`${root}dist/browser.js`)) {
+if (!existsSync(`${root}dist/pure.js`)) {
   console.error("dist/ is missing: run `npm run build` first.");
   process.exit(1);
 }
 /** [what, the file a browser loads, the specifier an app imports]. */
 const ENTRIES = [
-  ["WebAssembly, browser build (region-router)", "/dist/browser.js", "region-router"],
+  ["pure TypeScript (region-router in pages, region-router/pure)", "/dist/pure.js", "region-router"],
   ["WebAssembly with SIMD (region-router/simd)", "/dist/index.js", "region-router/simd"],
-  ["pure TypeScript (region-router/pure)", "/dist/pure.js", "region-router/pure"],
+  ["WebAssembly, the core alone (not an entry)", "/dist/core-only.js", CORE_ONLY],
 ];
+const coreOnly = await coreOnlyCode();
 
 const server = createServer((request, response) => {
   const path = join(root, decodeURIComponent(new URL(request.url, "http://x").pathname));
+  if (path === `${root}dist/core-only.js`) {
+    response.writeHead(200, { "content-type": "text/javascript" }).end(coreOnly);
+    return;
+  }
   if (path.endsWith("/")) {
     response.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><title>bench</title>");
     return;
@@ -97,10 +106,10 @@ const version = context.browser()?.version() ?? (await (await context.newPage())
 await close();
 server.close();
 
-console.log(`Chromium ${version}, ${rounds} alternating rounds, medians; ratios to the browser build`);
+console.log(`Chromium ${version}, ${rounds} alternating rounds, medians; ratios to what region-router gives a page`);
 console.log("| entry | bundle, gzipped | route, ns/id | routeMany (1,024 UUIDs), ns/id | build 100,000 nodes, ms | start-up, ms |");
 console.log("|---|---:|---:|---:|---:|---:|");
-const base = results.get("/dist/browser.js");
+const base = results.get(ENTRIES[0][1]);
 for (const [name, url, specifier] of ENTRIES) {
   const r = results.get(url);
   const cell = (key, digits) => `${median(r[key]).toFixed(digits)} (${(median(r[key]) / median(base[key])).toFixed(2)}x)`;

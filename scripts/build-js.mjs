@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The package's JavaScript, after `tsc` has written the declarations into dist/:
-//   dist/index.js, browser.js, pure.js  ESM, one self-contained file per entry (esbuild bundles):
+//   dist/index.js, pure.js  ESM, one self-contained file per entry (esbuild bundles):
 //                                 a fresh process loads one module, not a module and its shared
 //                                 chunks (measured: 2.4-3.6 ms against 4.3-6.2 ms for three files,
 //                                 with Node's file loader already warm).
@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const src = join(root, "src");
 const dist = join(root, "dist");
 const cjs = join(dist, "cjs");
-const ENTRIES = ["index.ts", "browser.ts", "pure.ts"].map((entry) => join(src, entry));
+const ENTRIES = ["index.ts", "pure.ts"].map((entry) => join(src, entry));
 
 /** Every file under `dir` whose name ends with `suffix`, as absolute paths. */
 function filesUnder(dir, suffix) {

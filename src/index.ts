@@ -1,7 +1,6 @@
 // region-router: the WebAssembly engine with its SIMD module for routeMany (attached on the first
-// routeMany where the runtime has SIMD). This is the entry for Node and for region-router/simd;
-// bundlers building for browsers take ./browser.ts instead, without the SIMD module. See ./pure.ts
-// for the same API without WebAssembly.
+// routeMany where the runtime has SIMD). This is the entry for Node and for region-router/simd
+// everywhere; bundlers building for browsers take ./pure.ts for region-router (see there why).
 import { WasmRing } from "./engines/wasm/ring.js";
 import { instantiateWithSimd } from "./engines/wasm/simd.js";
 import { INSPECT, inspectRouter, type Inspect } from "./inspect.js";

@@ -1,5 +1,5 @@
 // What console.log and util.inspect show for a router in Node: a summary, not the engine's
-// internals. Only the Node entries (index.ts, pure.ts) carry it; browser bundles do not.
+// internals. The entries index.ts and pure.ts carry it (pages too, where nothing calls it).
 import { INTERNALS, type RegionRouterBase } from "./router.js";
 
 /** The key Node's util.inspect looks for. */

@@ -14,18 +14,20 @@ import { expectedRoutes, replay } from "./support/replay.mjs";
 import { serveStatic, type StaticServer } from "./support/static-server.js";
 import { vectors } from "./support/vectors.js";
 
-// [engine, source, url, synchronous compiles before the first routeMany, and in all]: the browser
-// build of region-router compiles the core only; region-router/simd (dist/index.js) adds the SIMD
-// build module at the first build past 256 names (the vectors' rings have more) and the SIMD module
-// at the first routeMany.
+// [engine, source, url, synchronous compiles before the first routeMany, and in all]: a page's
+// bundle of region-router is the pure engine and compiles nothing; region-router/simd
+// (dist/index.js) compiles the core at once, the SIMD build module at the first build past 256
+// names (the vectors' rings have more) and the SIMD module at the first routeMany.
 const SOURCES = [
-  ["wasm", "the package's browser ESM", "/pkg/dist/browser.js", 1, 1],
   ["wasm", "the package's ESM with SIMD", "/pkg/dist/index.js", 2, 3],
   ["pure", "the package's ESM", "/pkg/dist/pure.js", 0, 0],
-  ["wasm", "the minified bundle of region-router", "/app/region-router.min.js", 1, 1],
+  ["pure", "the minified bundle of region-router (a page's)", "/app/region-router.min.js", 0, 0],
   ["wasm", "the minified bundle of region-router/simd", "/app/region-router-simd.min.js", 2, 3],
   ["pure", "the minified bundle of region-router/pure", "/app/region-router-pure.min.js", 0, 0],
 ] as const;
+
+/** A page whose Content-Security-Policy allows scripts from its origin but not WebAssembly. */
+const NO_WASM_PAGE = `<!doctype html><meta http-equiv="Content-Security-Policy" content="script-src 'self'"><link rel="icon" href="data:,"><title>no WebAssembly</title>`;
 
 interface BrowserRun {
   routes: (string | null)[][];
@@ -72,7 +74,12 @@ describeInChromium("in Chromium", () => {
     for (const [specifier, file] of [["region-router", "region-router.min.js"], ["region-router/simd", "region-router-simd.min.js"], ["region-router/pure", "region-router-pure.min.js"]]) {
       writeFileSync(join(app, file), (await browserBundle(specifier, packedAppRoot())).code);
     }
-    server = await serveStatic({ "/": { page: '<!doctype html><link rel="icon" href="data:,"><title>region-router</title>' }, "/pkg/": packedPackageDir(), "/app/": app });
+    server = await serveStatic({
+      "/": { page: '<!doctype html><link rel="icon" href="data:,"><title>region-router</title>' },
+      "/no-wasm/": { page: NO_WASM_PAGE },
+      "/pkg/": packedPackageDir(),
+      "/app/": app,
+    });
     browser = await launchChromium();
   });
 
@@ -103,6 +110,35 @@ describeInChromium("in Chromium", () => {
       expect(run.routes).toEqual(nodeRoutes[engine]);
       expect(run.batched).toEqual(nodeRoutes[engine]);
       expect(browser.errors).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+  // Pages whose Content-Security-Policy has no 'wasm-unsafe-eval' (or browsers that turn
+  // WebAssembly off, as iOS Lockdown Mode does) are why a page's region-router is the pure engine.
+  it("under a Content-Security-Policy without 'wasm-unsafe-eval', a page's region-router routes every golden vector", async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(server.url + "/no-wasm/");
+      const run = await replayInPage(page, "/app/region-router.min.js");
+      expect(run.routes).toEqual(nodeRoutes.pure);
+      expect(run.batched).toEqual(nodeRoutes.pure);
+      expect(run.syncCompiles).toBe(0);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it("there, region-router/simd's constructor says WebAssembly cannot run and names region-router/pure", async () => {
+    browser.errors.length = 0;
+    const page = await browser.newPage();
+    try {
+      await page.goto(server.url + "/no-wasm/");
+      const failure = await page.evaluate(`(async () => {
+        const { RegionRouter } = await import("/app/region-router-simd.min.js");
+        try { new RegionRouter(); return null; } catch (error) { return { name: error.name, message: error.message }; }
+      })()`);
+      expect(failure).toMatchObject({ name: "Error", message: expect.stringMatching(/^WebAssembly cannot run here \(.+\): import region-router\/pure, .*'wasm-unsafe-eval'/) });
     } finally {
       await page.close();
     }

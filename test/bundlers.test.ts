@@ -1,7 +1,9 @@
-// A tiny app that imports both entries of the packed package, bundled the way browser apps ship:
+// A tiny app that imports every entry of the packed package, bundled the way browser apps ship:
 // with Vite (library mode, for the browser) and with esbuild (browser ESM, and Node CommonJS for the
 // require condition). No bundler configuration beyond the entry: the package's exports map and
 // inlined WebAssembly must be enough. Each bundle then runs in Node and replays the golden vectors.
+// For the browser, region-router is the pure engine (the very class of region-router/pure, one
+// module in the bundle); for Node, the WebAssembly engine.
 import { build as esbuild } from "esbuild";
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
@@ -12,31 +14,45 @@ import { expectedRoutes } from "./support/replay.mjs";
 import { makeApp, packedPackageDir, runNode } from "./support/packed-app.js";
 import { vectors } from "./support/vectors.js";
 
+const REPORT = `console.log(JSON.stringify({
+    defaultIsPure: Default === Pure,
+    default: replay(Default, vectors.cases),
+    simd: replay(Simd, vectors.cases),
+    pure: replay(Pure, vectors.cases),
+  }));`;
+
 const APP = `
-  import { RegionRouter as Wasm } from "region-router";
+  import { RegionRouter as Default } from "region-router";
+  import { RegionRouter as Simd } from "region-router/simd";
   import { RegionRouter as Pure } from "region-router/pure";
   import vectors from "./vectors.json";
   import { replay } from "./replay.mjs";
-  console.log(JSON.stringify({ wasm: replay(Wasm, vectors.cases), pure: replay(Pure, vectors.cases) }));
+  ${REPORT}
 `;
 
 const APP_CJS = `
-  const { RegionRouter: Wasm } = require("region-router");
+  const { RegionRouter: Default } = require("region-router");
+  const { RegionRouter: Simd } = require("region-router/simd");
   const { RegionRouter: Pure } = require("region-router/pure");
   const vectors = require("./vectors.json");
   const { replay } = require("./replay.mjs");
-  console.log(JSON.stringify({ wasm: replay(Wasm, vectors.cases), pure: replay(Pure, vectors.cases) }));
+  ${REPORT}
 `;
 
 const expected = expectedRoutes(vectors.cases);
 
-/** Checks a bundle: self-contained (no import of the package left) and right on every vector. */
-async function runBundle(dir: string, file: string): Promise<void> {
+/**
+ * Checks a bundle: self-contained (no import of the package left), region-router the pure engine
+ * exactly when bundled for the browser, and every entry right on every vector.
+ */
+async function runBundle(dir: string, file: string, forBrowser: boolean): Promise<void> {
   const code = readFileSync(join(dir, file), "utf8");
-  expect(code).not.toMatch(/(?:from|import|require\()\s*["']region-router(\/pure)?["']/);
+  expect(code).not.toMatch(/(?:from|import|require\()\s*["']region-router(\/pure|\/simd)?["']/);
   expect(code, "the WebAssembly module is inlined").toContain(coreWasm);
-  const report = (await runNode(dir, file)) as { wasm: unknown; pure: unknown };
-  expect(report.wasm).toEqual(expected);
+  const report = (await runNode(dir, file)) as { defaultIsPure: boolean; default: unknown; simd: unknown; pure: unknown };
+  expect(report.defaultIsPure).toBe(forBrowser);
+  expect(report.default).toEqual(expected);
+  expect(report.simd).toEqual(expected);
   expect(report.pure).toEqual(expected);
 }
 
@@ -52,13 +68,13 @@ describe("a tiny app bundled with", () => {
     const outputs = readdirSync(join(dir, "out"));
     expect(outputs).toHaveLength(1);
     // Vite names an ES library .mjs unless a package.json says "type": "module"; either runs as ESM.
-    await runBundle(dir, join("out", outputs[0]));
+    await runBundle(dir, join("out", outputs[0]), true);
   });
 
   it("esbuild for the browser (ESM)", async () => {
     const dir = makeApp({ "app.js": APP });
     await esbuild({ absWorkingDir: dir, entryPoints: ["app.js"], outfile: "out/app.mjs", bundle: true, minify: true, format: "esm", platform: "browser", logLevel: "silent" });
-    await runBundle(dir, "out/app.mjs");
+    await runBundle(dir, "out/app.mjs", true);
   });
 
   it("esbuild for Node (CommonJS, through the require condition)", async () => {
@@ -67,6 +83,6 @@ describe("a tiny app bundled with", () => {
     const packageFiles = Object.keys(metafile.inputs).filter((input) => input.includes("region-router/dist/"));
     expect(packageFiles.length).toBeGreaterThan(0);
     expect(packageFiles.filter((input) => !input.includes("region-router/dist/cjs/")), "ESM files in a require() bundle").toEqual([]);
-    await runBundle(dir, "out/app.cjs");
+    await runBundle(dir, "out/app.cjs", false);
   });
 });

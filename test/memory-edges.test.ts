@@ -8,12 +8,12 @@
 // it was told the keys are) and route as the pure engine does; without the room past the keys,
 // the SIMD module traps: out of bounds.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { RegionRouter as ScalarRegionRouter } from "../src/browser.js";
 import type { WasmRing } from "../src/engines/wasm/ring.js";
 import { RegionRouter } from "../src/index.js";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
 import { INTERNALS } from "../src/router.js";
 import { buildRouter } from "./support/build.js";
+import { RegionRouter as ScalarRegionRouter } from "./support/core-only.js";
 
 const seed: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
 

@@ -111,8 +111,6 @@ describe("the packed package", () => {
     expect(files.filter((file) => !file.endsWith(".d.ts"))).toEqual([
       "LICENSE",
       "README.md",
-      "dist/browser.js",
-      "dist/cjs/browser.js",
       "dist/cjs/index.js",
       "dist/cjs/package.json",
       "dist/cjs/pure.js",

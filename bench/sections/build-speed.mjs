@@ -9,6 +9,7 @@ import crypto from "node:crypto";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { fmt, median, progress, ratio, table } from "../lib.mjs";
+import { importCoreOnly } from "../core-only.mjs";
 
 const ROUNDS = 9;
 /** The default dialect's 1,000,000 virtual nodes: 1,000 regions of weight 1,000. */
@@ -64,7 +65,7 @@ function alternate(tasks, rounds, label) {
 /** The build/update table: the engines from the built package, as users get them. */
 export async function buildSpeed() {
   const { RegionRouter: SimdRouter } = await import("../../dist/index.js");
-  const { RegionRouter: ScalarRouter } = await import("../../dist/browser.js");
+  const { RegionRouter: ScalarRouter } = await importCoreOnly();
   const { RegionRouter: PureRouter } = await import("../../dist/pure.js");
   // Made afresh for each round (untimed): kept alive, a million strings make every collection
   // during the other tasks mark them. Flat strings (JSON.parse makes them so), not the ropes that
@@ -72,7 +73,7 @@ export async function buildSpeed() {
   const names = () => JSON.parse(JSON.stringify(REGIONS.flatMap(([region, weight]) => Array.from({ length: weight }, (_, i) => `${region}#${i}`))));
   const engines = [
     ["WebAssembly, SIMD build module (region-router in Node)", SimdRouter],
-    ["WebAssembly, core only (the browser build; no SIMD)", ScalarRouter],
+    ["WebAssembly, core only (as without SIMD)", ScalarRouter],
     ["pure TypeScript (region-router/pure)", PureRouter],
   ];
   /** A 1,000,000-node router per engine, for the adds; each round adds tokyo to it after removing it. */

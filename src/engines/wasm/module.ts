@@ -59,11 +59,21 @@ function md5Constants(): Uint32Array {
 }
 
 /**
- * Compile the core from `bytes` now, unless it is compiled already. The browser build decodes the
- * hex with decodeHex; ./simd.ts passes a faster decoder (Node's Buffer) before its first instance.
+ * Compile the core from `bytes` now, unless it is compiled already: decodeHex by default, which any
+ * runtime has; ./simd.ts passes a faster decoder (Node's Buffer) before its first instance. Where
+ * WebAssembly cannot run (a page whose Content-Security-Policy lacks 'wasm-unsafe-eval', iOS
+ * Lockdown Mode, a runtime without it) the error says so and names the engine that needs none.
  */
 export function compileCore(bytes: () => Uint8Array<ArrayBuffer> = () => decodeHex(coreWasm)): WebAssembly.Module {
-  return (core ??= new WebAssembly.Module(bytes()));
+  if (!core) {
+    try {
+      core = new WebAssembly.Module(bytes());
+    } catch (cause) {
+      const why = cause instanceof Error ? cause.message : String(cause);
+      throw new Error(`WebAssembly cannot run here (${why}): import region-router/pure, the same router without WebAssembly (in a web page, a Content-Security-Policy must allow 'wasm-unsafe-eval' for WebAssembly)`, { cause });
+    }
+  }
+  return core;
 }
 
 /**

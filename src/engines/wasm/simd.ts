@@ -5,7 +5,7 @@
 // or instantiating one fails, the core's own functions give the same answers. All import the core's
 // memory, the routeMany module also the core's `locate` (for keys longer than one MD5 block); runs
 // of names that long the wrapper below gives to the core's hashVnodes. Only entries that import
-// this file carry them: region-router in Node and region-router/simd, not the browser build. Those
+// this file carry them: region-router in Node, and region-router/simd everywhere. Those
 // entries also decode the modules with Node's Buffer where it exists (see fromHex).
 import { buildWasm, coreWasm, simdWasm, sortWasm } from "./code.generated.js";
 import { FAST_SORT_NODES } from "./layout.js";
