@@ -52,14 +52,18 @@ const origin = `http://127.0.0.1:${server.address().port}`;
 
 const { context, close } = await launchInProfile();
 
-/** In a fresh page: import, construct, add three regions, first route (ms). */
+/** In a fresh page: import, construct, add three regions, first route (ms, each and in all). */
 const STARTUP = `async (url) => {
   const t0 = performance.now();
   const { RegionRouter } = await import(url);
+  const t1 = performance.now();
   const router = new RegionRouter({ vnodesPerWeight: 100 });
+  const t2 = performance.now();
   for (const region of ["us-east", "eu-west", "ap-south"]) router.addRegion(region, 1);
+  const t3 = performance.now();
   if (router.route("sess-1") === null) throw new Error("no route");
-  return performance.now() - t0;
+  const t4 = performance.now();
+  return { startup: t4 - t0, import: t1 - t0, construct: t2 - t1, regions: t3 - t2, firstRoute: t4 - t3 };
 }`;
 
 /** In one page: the engines' steady-state costs (ns per id, ms per build), one round. */
@@ -86,14 +90,16 @@ const ROUND = `async (urls) => {
 }`;
 
 const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
-const results = new Map(ENTRIES.map(([, url]) => [url, { route: [], routeMany: [], build: [], startup: [] }]));
+const PARTS = ["import", "construct", "regions", "firstRoute"];
+const results = new Map(ENTRIES.map(([, url]) => [url, { route: [], routeMany: [], build: [], startup: [], ...Object.fromEntries(PARTS.map((part) => [part, []])) }]));
 for (let round = 0; round < rounds; round++) {
   process.stderr.write(`round ${round + 1} of ${rounds}\n`);
   const order = round % 2 === 0 ? ENTRIES : [...ENTRIES].reverse();
   for (const [, url] of order) {
     const page = await context.newPage();
     await page.goto(`${origin}/dist/`);
-    results.get(url).startup.push(await page.evaluate(`(${STARTUP})(${JSON.stringify(url)})`));
+    const times = await page.evaluate(`(${STARTUP})(${JSON.stringify(url)})`);
+    for (const [key, ms] of Object.entries(times)) results.get(url)[key].push(ms);
     await page.close();
   }
   const page = await context.newPage();
@@ -116,3 +122,9 @@ for (const [name, url, specifier] of ENTRIES) {
   const { gzipped } = await browserBundle(specifier);
   console.log(`| ${name} | ${gzipped.toLocaleString("en")} B | ${cell("route", 0)} | ${cell("routeMany", 0)} | ${cell("build", 1)} | ${cell("startup", 2)} |`);
 }
+
+console.log("");
+console.log("Start-up taken apart (ms, medians; a fresh page each): the import (fetching and compiling the entry's file), the constructor, three regions of 100 virtual nodes, the first route");
+console.log("| entry | import | construct | 3 x addRegion | first route |");
+console.log("|---|---:|---:|---:|---:|");
+for (const [name, url] of ENTRIES) console.log(`| ${name} | ${PARTS.map((part) => median(results.get(url)[part]).toFixed(2)).join(" | ")} |`);
