@@ -154,33 +154,3 @@ describe("the WebAssembly ring's memory", () => {
     expect(ring.size).toBe(10);
   });
 });
-
-describe("where WebAssembly cannot run", () => {
-  it("the constructor's error says so, with the runtime's reason, and names region-router/pure", async () => {
-    vi.resetModules();
-    // A fresh copy of the engine's modules, so nothing is compiled yet; WebAssembly.Module then
-    // refuses, as under a Content-Security-Policy without 'wasm-unsafe-eval' (Chromium's own
-    // refusal: test/browser.test.ts).
-    const refusal = new WebAssembly.CompileError("Refused to compile or instantiate WebAssembly module");
-    const spy = vi.spyOn(WebAssembly, "Module").mockImplementation(function refuse() {
-      throw refusal;
-    });
-    try {
-      const { RegionRouter } = await import("../src/index.js");
-      let error: unknown;
-      try {
-        new RegionRouter();
-      } catch (thrown) {
-        error = thrown;
-      }
-      expect(error).toBeInstanceOf(Error);
-      expect((error as Error).message).toBe(
-        "WebAssembly cannot run here (Refused to compile or instantiate WebAssembly module): import region-router/pure, the same router without WebAssembly (in a web page, a Content-Security-Policy must allow 'wasm-unsafe-eval' for WebAssembly)",
-      );
-      expect((error as Error).cause).toBe(refusal);
-    } finally {
-      spy.mockRestore();
-      vi.resetModules();
-    }
-  });
-});
