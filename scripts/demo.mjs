@@ -2,14 +2,12 @@
 // sessions, show how the ring really splits the key space, plan adding tokyo, then the same ring in
 // another library's dialect and what moving from one library to another would move.
 import { spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
 import { fileURLToPath } from "node:url";
+import { buildIfStale } from "./build-if-stale.mjs";
 
+// `npm install` does not build (the package builds on prepack): the first `npm start` does.
+buildIfStale("Building region-router (npm run build), once...\n");
 const bin = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
-if (!existsSync(bin)) {
-  console.error("region-router is not built yet: run `npm run build` (npm install does it too).");
-  process.exit(1);
-}
 
 const ring = ["--region", "sf=3", "--region", "london=3", "--region", "bangalore=3"];
 const sessions = ["sess-1", "sess-2", "sess-3", "sess-42", "a7c4e1d2-0b7f-4c1e-9a3d-5f6e7d8c9b0a", "user:1001:web"];

@@ -14,6 +14,7 @@ export class RegionRouter extends RegionRouterBase {
     super((scheme) => new WasmRing(scheme, instantiateWithSimd), options);
   }
 
+  /** @internal What console.log and util.inspect show (src/inspect.ts). */
   [INSPECT](_depth: number, options: object, inspect: Inspect): string {
     return inspectRouter(this, "webassembly", options, inspect);
   }

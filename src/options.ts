@@ -6,12 +6,22 @@ import { checkInteger, checkObject, describe } from "./validate.js";
 export { MAX_VNODES_PER_WEIGHT };
 export type { DialectName };
 
+/** Every dialect's option names. */
+type OptionName = "vnodesPerWeight" | "replicas" | "vnodes" | "vnodeCount";
+
+/**
+ * Each dialect's options (the union distributed), every other dialect's option a type error too:
+ * without it, TypeScript takes `{ vnodesPerWeight: 3, vnodes: 2 }` (no `compatibleWith` there to
+ * tell the union's members apart).
+ */
+type Only<T> = T extends unknown ? T & { readonly [K in Exclude<OptionName, keyof T>]?: never } : never;
+
 /**
  * Options for `new RegionRouter(options)`: a dialect (`compatibleWith`, by default the reference,
  * "region-router") and that dialect's own options, spelled as its library spells them. Another
- * dialect's option is a TypeError.
+ * dialect's option is a TypeError (and a type error).
  */
-export type RouterOptions =
+export type RouterOptions = Only<
   | {
       readonly compatibleWith?: "region-router";
       /**
@@ -37,7 +47,8 @@ export type RouterOptions =
       readonly replicas?: number;
     }
   | { readonly compatibleWith: "libketama" }
-  | { readonly compatibleWith: "hash_ring" };
+  | { readonly compatibleWith: "hash_ring" }
+>;
 
 /** The most virtual nodes (names) one region may have: 2^24. */
 export const MAX_VNODES = 2 ** 24;

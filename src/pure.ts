@@ -15,6 +15,7 @@ export class RegionRouter extends RegionRouterBase {
     super((scheme) => new PureRing(scheme), options);
   }
 
+  /** @internal What console.log and util.inspect show (src/inspect.ts). */
   [INSPECT](_depth: number, options: object, inspect: Inspect): string {
     return inspectRouter(this, "pure", options, inspect);
   }

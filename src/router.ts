@@ -11,7 +11,7 @@ import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/sna
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readPairs } from "./validate.js";
 
 /**
- * Internal: `router[INTERNALS]()` gives its engine's ring and what the ring's owners mean, for
+ * @internal `router[INTERNALS]()` gives its engine's ring and what the ring's owners mean, for
  * code that lives outside the class so that bundles which do not use it do not carry it:
  * movement() (src/operations/movement.ts), util.inspect's summary (src/inspect.ts), the command
  * line's ASCII-line router (src/cli/ascii-lines.ts) and the demo. A Symbol.for key: each entry
@@ -20,19 +20,20 @@ import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_R
  */
 export const INTERNALS: unique symbol = Symbol.for("region-router internals");
 
+/** @internal */
 export interface RouterInternals {
   readonly ring: Ring;
   /** Owner -> region name (undefined: a free owner). */
   readonly names: readonly (string | undefined)[];
 }
 
-/** A router's positions in ring order and their regions' names (movement(), the demo). */
+/** @internal A router's positions in ring order and their regions' names (movement(), the demo). */
 export function positionsOf(router: RegionRouterBase): OwnedPositions {
   const { ring, names } = router[INTERNALS]();
   return ownedPositions(ring, names);
 }
 
-/** Region names for the first `count` of a ring's owners (-1: null), into out from index `at`. */
+/** @internal Region names for the first `count` of a ring's owners (-1: null), into out from index `at`. */
 export function namesOf(
   owners: Int32Array,
   names: readonly (string | undefined)[],
@@ -45,7 +46,7 @@ export function namesOf(
 }
 
 /**
- * routeMany hands the engine this many ids at a time: below V8's large-object size (16,384
+ * @internal routeMany hands the engine this many ids at a time: below V8's large-object size (16,384
  * elements), where an array costs 2-3x more per element to make (bench/RESULTS.md), and a
  * multiple of the WebAssembly engine's chunk (1,020 keys), so that no piece ends in a small chunk.
  */
@@ -242,6 +243,7 @@ export class RegionRouterBase {
     return out;
   }
 
+  /** @internal */
   [INTERNALS](): RouterInternals {
     return { ring: this.#ring, names: this.#names };
   }

@@ -3,9 +3,9 @@
 // require condition). No bundler configuration beyond the entry: the package's exports map and
 // inlined WebAssembly must be enough. Each bundle then runs in Node and replays the golden vectors.
 // For the browser, region-router is the pure engine (the very class of region-router/pure, one
-// module in the bundle); for Node, the WebAssembly engine.
+// module in the bundle), also for bundlers that know no exports map; for Node, the WebAssembly engine.
 import { build as esbuild } from "esbuild";
-import { readdirSync, readFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { build as viteBuild } from "vite";
 import { describe, expect, it } from "vitest";
@@ -75,6 +75,20 @@ describe("a tiny app bundled with", () => {
     const dir = makeApp({ "app.js": APP });
     await esbuild({ absWorkingDir: dir, entryPoints: ["app.js"], outfile: "out/app.mjs", bundle: true, minify: true, format: "esm", platform: "browser", logLevel: "silent" });
     await runBundle(dir, "out/app.mjs", true);
+  });
+
+  it("a bundler that does not read the exports map (webpack 4, Browserify): esbuild on a copy of the package without it", async () => {
+    // Such a bundler takes package.json's top-level "browser" field, which must name the pure
+    // engine, in CommonJS (what Browserify reads), so that its pages need no WebAssembly either.
+    const dir = makeApp({ "app.js": 'const { RegionRouter } = require("region-router");\nconst vectors = require("./vectors.json");\nconst { replay } = require("./replay.mjs");\nconsole.log(JSON.stringify(replay(RegionRouter, vectors.cases)));\n' });
+    const copy = join(dir, "node_modules", "region-router");
+    cpSync(packedPackageDir(), copy, { recursive: true });
+    const { exports: _, ...legacy } = JSON.parse(readFileSync(join(copy, "package.json"), "utf8"));
+    writeFileSync(join(copy, "package.json"), JSON.stringify(legacy));
+    const { metafile } = await esbuild({ absWorkingDir: dir, entryPoints: ["app.js"], outfile: "out/app.js", bundle: true, format: "iife", platform: "browser", logLevel: "silent", metafile: true });
+    expect(Object.keys(metafile.inputs).filter((input) => input.includes("region-router/dist/"))).toContain("node_modules/region-router/dist/cjs/pure.js");
+    expect(readFileSync(join(dir, "out/app.js"), "utf8"), "no WebAssembly in the page").not.toContain(coreWasm.slice(0, 64));
+    expect(await runNode(dir, "out/app.js")).toEqual(expected);
   });
 
   it("esbuild for Node (CommonJS, through the require condition)", async () => {

@@ -1,7 +1,7 @@
 // The package as shipped (npm pack, see test/setup/packed-package.ts): the files it holds (no source
 // maps, no declaration spelling out the WebAssembly), CommonJS require and ESM import, each child
 // process replaying the golden vectors on both engines, and the TypeScript declarations of every
-// entry under node16, bundler and node10 resolution.
+// entry under node16, nodenext, bundler and node10 resolution.
 import { execFile } from "node:child_process";
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join, relative, sep } from "node:path";
@@ -147,11 +147,18 @@ describe("the packed package", () => {
     expect(readFileSync(join(pkg, "dist/index.js"), "utf8")).toContain(coreWasm);
   });
 
+  it("declares the API only: the router's internals (marked @internal) are stripped", () => {
+    const pkg = packedPackageDir();
+    for (const file of ["dist/index.d.ts", "dist/pure.d.ts", "dist/router.d.ts", "dist/cjs/router.d.ts"]) {
+      expect(readFileSync(join(pkg, file), "utf8"), file).not.toMatch(/INTERNALS|INSPECT|RouterInternals|positionsOf|namesOf|PIECE/);
+    }
+  });
+
   it.each(RESOLUTIONS)("has declarations for every entry under %s resolution", async (moduleResolution, module, files, resolved) => {
     const dir = makeApp({
       ...Object.fromEntries(files.map((file) => [file, consumer])),
       "tsconfig.json": JSON.stringify({
-        compilerOptions: { module, moduleResolution, target: "es2022", strict: true, noEmit: true, types: [], lib: ["es2022"], skipLibCheck: true },
+        compilerOptions: { module, moduleResolution, target: "es2022", strict: true, noEmit: true, types: [], lib: ["es2022"], skipLibCheck: false },
         files,
       }),
     });
@@ -168,25 +175,23 @@ describe("the packed package", () => {
 
 /**
  * [moduleResolution, module, the consumer's files, [specifier, the declaration it must resolve to]].
- * Under node16 a .cts file takes the require condition's declarations and a .mts the import's;
+ * Under node16 and nodenext a .cts file takes the require condition's declarations and a .mts the import's;
  * node10 knows nothing of "exports", so the subpaths reach their declarations by typesVersions.
  */
+const BY_CONDITION: [string, string][] = [
+  ["region-router", "dist/cjs/index.d.ts"],
+  ["region-router", "dist/index.d.ts"],
+  ["region-router/pure", "dist/cjs/pure.d.ts"],
+  ["region-router/pure", "dist/pure.d.ts"],
+  ["region-router/simd", "dist/cjs/index.d.ts"],
+  ["region-router/simd", "dist/index.d.ts"],
+];
+const ESM_ONLY: [string, string][] = [["region-router", "dist/index.d.ts"], ["region-router/pure", "dist/pure.d.ts"], ["region-router/simd", "dist/index.d.ts"]];
 const RESOLUTIONS: [string, string, string[], [string, string][]][] = [
-  [
-    "node16",
-    "node16",
-    ["types.cts", "types.mts"],
-    [
-      ["region-router", "dist/cjs/index.d.ts"],
-      ["region-router", "dist/index.d.ts"],
-      ["region-router/pure", "dist/cjs/pure.d.ts"],
-      ["region-router/pure", "dist/pure.d.ts"],
-      ["region-router/simd", "dist/cjs/index.d.ts"],
-      ["region-router/simd", "dist/index.d.ts"],
-    ],
-  ],
-  ["bundler", "esnext", ["types.ts"], [["region-router", "dist/index.d.ts"], ["region-router/pure", "dist/pure.d.ts"], ["region-router/simd", "dist/index.d.ts"]]],
-  ["node10", "commonjs", ["types.ts"], [["region-router", "dist/index.d.ts"], ["region-router/pure", "dist/pure.d.ts"], ["region-router/simd", "dist/index.d.ts"]]],
+  ["node16", "node16", ["types.cts", "types.mts"], BY_CONDITION],
+  ["nodenext", "nodenext", ["types.cts", "types.mts"], BY_CONDITION],
+  ["bundler", "esnext", ["types.ts"], ESM_ONLY],
+  ["node10", "commonjs", ["types.ts"], ESM_ONLY],
 ];
 
 /**
@@ -207,6 +212,14 @@ const consumer = `
   new Pure().route(1);
   // @ts-expect-error routeMany takes strings
   new Simd().routeMany([1]);
+  new Wasm({ vnodesPerWeight: 160 });
+  new Pure({ compatibleWith: "hashring", vnodeCount: 40, replicas: 3 });
+  // @ts-expect-error another dialect's option
+  new Wasm({ vnodesPerWeight: 3, vnodes: 2 });
+  // @ts-expect-error another dialect's option
+  new Pure({ compatibleWith: "hashring", vnodes: 2 });
+  // @ts-expect-error no such dialect
+  new Simd({ compatibleWith: "ketama" });
   export { wasm, pure, simd, max };
 `;
 

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // The `region-router` command line. Each failure is one line on stderr, "region-router: …", and
-// an exit status (docs/cli.md, "Exit statuses"): 2 for bad input found before anything is written,
+// an exit status (docs/cli.md, "Errors and exit statuses"): 2 for bad input found before anything is written,
 // 3 for input or output that failed midway; 0 when the reader of stdout went away (EPIPE); 1 only
 // for a bug, which keeps its stack trace.
 import { readFileSync } from "node:fs";

@@ -88,8 +88,8 @@ export interface Ring {
 }
 
 /**
- * log2 of the bucket count for sorting n new virtual nodes (a counting sort on the top bits, then
- * insertion sort within buckets): n/4 to n/2 buckets, so each holds two to four nodes.
+ * log2 of n/4 to n/2 buckets for n virtual nodes, so that each holds two to four: the ring index's
+ * size below, and the buckets of the counting sort of the tuned pure ring kept in bench/.
  */
 export function sortBits(n: number): number {
   return Math.max(1, 31 - Math.clz32(n) - 1);

@@ -3,11 +3,12 @@
 // how the package is consumed (require, import, bundlers, browsers) resolve `region-router` from
 // there, so they see exactly the files and the exports map a user would get.
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from "node:fs";
+import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { TestProject } from "vitest/node";
+import { buildIfStale } from "../../scripts/build-if-stale.mjs";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -17,25 +18,6 @@ declare module "vitest" {
 }
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
-/** Written last by `npm run build`, so its age is the build's age. */
-const buildStamp = join(root, "dist/cjs/package.json");
-/** What the build reads: a change to any of them makes dist/ stale. */
-const buildInputs = ["src", "assembly", "scripts/build-wasm.mjs", "scripts/build-js.mjs", "package.json", "tsconfig.json", "tsconfig.build.json", "asconfig.json"];
-
-function newestMtime(path: string): number {
-  const stat = statSync(path);
-  if (!stat.isDirectory()) return stat.mtimeMs;
-  let newest = stat.mtimeMs;
-  for (const name of readdirSync(path)) newest = Math.max(newest, newestMtime(join(path, name)));
-  return newest;
-}
-
-function buildIfStale(): void {
-  const builtAt = existsSync(buildStamp) ? statSync(buildStamp).mtimeMs : -Infinity;
-  const changedAt = Math.max(...buildInputs.map((input) => newestMtime(join(root, input))));
-  if (changedAt <= builtAt) return;
-  execFileSync("npm", ["run", "build"], { cwd: root, stdio: ["ignore", "ignore", "inherit"] });
-}
 
 export default function setup(project: TestProject): () => void {
   buildIfStale();
