@@ -70,7 +70,7 @@ export function readDialect(record: unknown = {}, parameter: string): Dialect {
   const rules = optionRules(name);
   const options: Record<string, number> = {};
   for (const key of Object.keys(given)) {
-    if (!(key in rules)) throw new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${Object.keys(rules).join(", ") || "none"})`);
+    if (!Object.hasOwn(rules, key)) throw new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${Object.keys(rules).join(", ") || "none"})`);
   }
   for (const [key, [fallback, max]] of Object.entries(rules)) {
     const value = given[key];

@@ -47,6 +47,11 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
     [{ compatibleWith: "libketama", replicas: 4 }, TypeError, /options\.replicas is not an option of compatibleWith "libketama" \(its options: none\)/],
     [{ compatibleWith: "uhashring", vnodeCount: 4 }, TypeError, /options\.vnodeCount is not an option of compatibleWith "uhashring"/],
     [{ compatibleWith: "hashring", colour: 1 }, TypeError, /options\.colour is not an option/],
+    // Names every object inherits are options of no dialect either.
+    [{ compatibleWith: "libketama", toString: 5 }, TypeError, /options\.toString is not an option of compatibleWith "libketama"/],
+    [{ compatibleWith: "hashring", constructor: 8 }, TypeError, /options\.constructor is not an option of compatibleWith "hashring"/],
+    [{ valueOf: "x" }, TypeError, /options\.valueOf is not an option of compatibleWith "region-router"/],
+    [JSON.parse('{"compatibleWith":"uhashring","__proto__":{}}'), TypeError, /options\.__proto__ is not an option of compatibleWith "uhashring"/],
     [{ compatibleWith: "ketama" }, RangeError, /options\.compatibleWith must be one of region-router, consistent-hash-ring, uhashring, uhashring-ketama, hashring, libketama, hash_ring, got "ketama"/],
     [{ compatibleWith: 7 }, TypeError, /options\.compatibleWith must be one of .*, got 7/],
     [{ compatibleWith: null }, TypeError, /options\.compatibleWith must be one of .*, got null/],
@@ -89,6 +94,8 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
     expect(load({ version: 1, compatibleWith: "hashring", vnodesPerWeight: 2, regions: [] })).toThrow(/snapshot\.vnodesPerWeight is not an option of compatibleWith "hashring"/);
     expect(load({ version: 1, compatibleWith: "hashring", replicas: 9, regions: [] })).toThrow(RangeError);
     expect(load({ version: 1, compatibleWith: "nope", regions: [] })).toThrow(/snapshot\.compatibleWith must be one of/);
+    expect(load({ version: 1, compatibleWith: "hash_ring", hasOwnProperty: 1, regions: [] })).toThrow(/snapshot\.hasOwnProperty is not an option of compatibleWith "hash_ring"/);
+    expect(load(JSON.parse('{"version":1,"__proto__":{},"regions":[]}'))).toThrow(/snapshot\.__proto__ is not an option of compatibleWith "region-router"/);
     // A snapshot without options takes the dialect's defaults.
     expect(RegionRouter.fromJSON({ version: 1, compatibleWith: "uhashring", regions: [["a", 1]] }).options).toEqual({ compatibleWith: "uhashring", vnodes: 160 });
   });

@@ -3,12 +3,12 @@ import type { Dialect } from "../dialects.js";
 import { type Movement, movement, type RegionRouter } from "../index.js";
 import { type ParsedArgs, parseArgs } from "./args.js";
 import type { Command } from "./command.js";
-import { describeDialect, dialectFromFlags, dialectOf, dialectSpecs, flagOf, hasDialectFlags, wordsOf } from "./dialect-flags.js";
+import { describeDialect, dialectFromFlags, dialectOf, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
 import { type Input, openInputs } from "./inputs.js";
 import { decodeLines, lineChunks } from "./lines.js";
 import { LongLine, routeDigest, writeLongId } from "./long-line.js";
 import { writeOut } from "./output.js";
-import { buildRing, checkVnodes, parseRegionWeight, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions } from "./ring-options.js";
+import { buildRing, checkVnodes, parseRegionWeight, perWeightFlag, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions } from "./ring-options.js";
 import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
 import { asUsage, noPositionals, UsageError } from "./usage-error.js";
@@ -173,13 +173,14 @@ function ringAfter(before: RegionRouter, parsed: ParsedArgs): { after: RegionRou
   }
   const migrating = hasDialectFlags(parsed, "to-");
   if (!migrating && edits === 0) throw new UsageError(`plan needs at least one change: ${CHANGE_FLAGS}`);
-  if (!migrating) return applyChanges(before, before.clone(), [], adds, removes, sets);
+  if (!migrating) return applyChanges(before, before.clone(), [], adds, removes, sets, perWeightFlag(dialectOf(before)));
   const from = dialectOf(before);
   const to = dialectFromFlags(parsed, "to-", from, "the ring's dialect");
   const entries = [...before.weights()];
   const flag = parsed.has("to-compatible-with") ? `--to-compatible-with ${to.name}` : "the ring after";
-  const after = buildRing(to, entries, flag, (i) => `${flag}, region ${JSON.stringify(entries[i][0])}`, `--to-${flagOf(Object.keys(to.options)[0] ?? "")}`);
-  return applyChanges(before, after, [dialectChange(from, to)], adds, removes, sets);
+  const perWeight = perWeightFlag(to, "to-");
+  const after = buildRing(to, entries, flag, (i) => `${flag}, region ${JSON.stringify(entries[i][0])}`, perWeight);
+  return applyChanges(before, after, [dialectChange(from, to)], adds, removes, sets, perWeight);
 }
 
 /** "compatible with hashring (vnode count 40, replicas 4) → region-router (vnodes per weight 1)" */
@@ -205,7 +206,8 @@ function differences(before: RegionRouter, after: RegionRouter): string[] {
 
 /**
  * `after` (a copy of `before`, or `before`'s regions in a new dialect) with the --add, --remove and
- * --set changes applied, and `changes` with them as text; a UsageError for any that cannot apply.
+ * --set changes applied, and `changes` with them as text; a UsageError for any that cannot apply
+ * (`perWeight`: the flag that multiplies weights in `after`'s dialect, for the virtual-node limit).
  */
 function applyChanges(
   before: RegionRouter,
@@ -214,6 +216,7 @@ function applyChanges(
   adds: readonly string[],
   removes: readonly string[],
   sets: readonly string[],
+  perWeight: string,
 ): { after: RegionRouter; changes: string[] } {
   const weights = before.weights();
   const named = new Set<string>();
@@ -227,7 +230,7 @@ function applyChanges(
     const next = after.weights();
     next.delete(name);
     next.set(name, weight);
-    checkVnodes(ring, [...next], () => where, wordsOf(Object.keys(ring.options)[0] ?? ""));
+    checkVnodes(ring, [...next], () => where, perWeight);
   };
   for (const name of removes) {
     once("--remove", name);

@@ -304,7 +304,7 @@ describe("plan: migrating between dialects", () => {
     [
       "a change past the virtual nodes a region may have, in the new dialect",
       ["--to-compatible-with", "consistent-hash-ring", "--to-replicas", "5000", "--add", "tokyo=4000"],
-      "--add tokyo=4000: weight × replicas = 4000 × 5000 = 20000000 virtual nodes, more than the 16777216 a region may have",
+      "--add tokyo=4000: weight × --to-replicas = 4000 × 5000 = 20000000 virtual nodes, more than the 16777216 a region may have",
     ],
   ])("%s: a usage error", (_what, args, message) => {
     const ring = ["--region", "sf=3", "--region", "london=3000"];
