@@ -7,13 +7,14 @@ import { barChart, writeChart } from "./chart.mjs";
 import { ModelRouter as CryptoPortRouter } from "../test/support/model.mjs";
 import { batchSizes } from "./sections/batch-sizes.mjs";
 import { dialectsSection } from "./sections/dialects.mjs";
+import { ringScale } from "./sections/ring-scale.mjs";
 import { batchesOf, eachKey, fmt, machine, medianMs, progress, ratio, ringMemory, sessionIds, table, timeRounds } from "./lib.mjs";
 
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench builds first, then runs all sections)
-Sections: route, batches, ring-size, builds, build-speed, memory, batch-sizes, dialects. With no
-names, all of them; a full run also writes the chart docs/bench.svg. Progress goes to stderr; the
-report (markdown) to stdout.`;
-const SECTIONS = ["route", "batches", "ring-size", "builds", "build-speed", "memory", "batch-sizes", "dialects"];
+Sections: route, batches, ring-size, ring-scale, builds, build-speed, memory, batch-sizes, dialects.
+With no names, all of them; a full run also writes the chart docs/bench.svg. Progress goes to
+stderr; the report (markdown) to stdout.`;
+const SECTIONS = ["route", "batches", "ring-size", "ring-scale", "builds", "build-speed", "memory", "batch-sizes", "dialects"];
 const chosen = process.argv.slice(2);
 if (chosen.includes("--help") || chosen.includes("-h")) {
   console.log(USAGE);
@@ -162,6 +163,8 @@ if (wanted("ring-size")) {
   console.log("The same by how many distinct ids a run cycles through (3 alternating rounds):\n");
   table(["ids", "9 nodes, ns/route", "1,000,000 nodes, ns/route", "ratio"], rows);
 }
+
+if (wanted("ring-scale")) ringScale({ WasmRouter, PureRouter, batches });
 
 // Ring builds: 1,000,000 virtual nodes, against node:crypto only hashing their names; then one
 // weight-1000 region merged into (and removed from) that ring.
