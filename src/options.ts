@@ -60,7 +60,7 @@ export const MAX_VNODES = 2 ** 24;
  */
 export function readDialect(record: unknown = {}, parameter: string): Dialect {
   checkObject(record, parameter);
-  const { compatibleWith = "region-router", ...given } = record;
+  const { compatibleWith = "region-router" } = record as { compatibleWith?: unknown };
   if (!DIALECTS.includes(compatibleWith as DialectName)) {
     // Not a string: a TypeError; a string that names no dialect: a RangeError.
     const Error = typeof compatibleWith === "string" ? RangeError : TypeError;
@@ -68,12 +68,17 @@ export function readDialect(record: unknown = {}, parameter: string): Dialect {
   }
   const name = compatibleWith as DialectName;
   const rules = optionRules(name);
-  const options: Record<string, number> = {};
-  for (const key of Object.keys(given)) {
-    if (!Object.hasOwn(rules, key)) throw new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${Object.keys(rules).join(", ") || "none"})`);
+  // Options are read as any property is, own or inherited (a getter of a class, Object.create of
+  // defaults), so every enumerable name, own or inherited, must be one (not just a name that
+  // Object.prototype has: toString is no option).
+  for (const key in record) {
+    if (key !== "compatibleWith" && !Object.hasOwn(rules, key)) {
+      throw new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${Object.keys(rules).join(", ") || "none"})`);
+    }
   }
+  const options: Record<string, number> = {};
   for (const [key, [fallback, max]] of Object.entries(rules)) {
-    const value = given[key];
+    const value = (record as Record<string, unknown>)[key];
     if (value !== undefined) checkInteger(value, `${parameter}.${key}`, 1, max);
     options[key] = value === undefined ? fallback : value;
   }

@@ -89,6 +89,20 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
     }
   });
 
+  it("reads options own or inherited, as compatibleWith is, and rejects an inherited name that is no option", () => {
+    const inherited = Object.create({ compatibleWith: "hashring", vnodeCount: 7 }) as RouterOptions;
+    expect(new RegionRouter(inherited).options).toEqual({ compatibleWith: "hashring", vnodeCount: 7, replicas: 4 });
+    class Options {
+      get vnodesPerWeight() {
+        return 40;
+      }
+    }
+    expect(new RegionRouter(new Options()).vnodesPerWeight).toBe(40);
+    expect(() => new RegionRouter(Object.create({ vnodes: 5 }) as RouterOptions)).toThrow(
+      new TypeError('options.vnodes is not an option of compatibleWith "region-router" (its options: vnodesPerWeight)'),
+    );
+  });
+
   it("reads a snapshot's dialect options with the constructor's rules", () => {
     const load = (value: object) => () => RegionRouter.fromJSON(value);
     expect(load({ version: 1, compatibleWith: "hashring", vnodesPerWeight: 2, regions: [] })).toThrow(/snapshot\.vnodesPerWeight is not an option of compatibleWith "hashring"/);

@@ -1,7 +1,11 @@
 // The limits of issue 15: at each, a clear error and an intact router, or the job done. Tests whose
 // describe name holds "[big]" allocate gigabytes (a 2-core, 24 GiB machine runs them in CI).
 import { afterEach, describe, expect, it, vi } from "vitest";
+import type { RingMemory } from "../src/engines/wasm/layout.js";
 import { RegionRouter as WasmRouter } from "../src/index.js";
+import { RegionRouter as PureRouter } from "../src/pure.js";
+import { INTERNALS } from "../src/router.js";
+import { encodeUtf8 } from "../src/utf8.js";
 import { MAX_VNODES } from "../src/options.js";
 import { engines } from "./support/engines.js";
 import { expectRejectedUnchanged, observe } from "./support/state.js";
@@ -73,6 +77,18 @@ describe.each(engines.filter(([name]) => name !== "pure"))("memory plans on the 
   });
 });
 
+describe("UTF-8 into a buffer of 2 GiB or more", () => {
+  it("is written whole, wherever it starts (encodeInto alone writes nothing into a view of 2^31 bytes)", () => {
+    const buffer = new Uint8Array(2 ** 31 + 16);
+    for (const at of [0, 5]) {
+      expect(encodeUtf8("é€😀", buffer, at)).toBe(9);
+      expect([...buffer.subarray(at, at + 9)]).toEqual([...new TextEncoder().encode("é€😀")]);
+      expect(encodeUtf8("ab€", buffer, at)).toBe(5);
+      expect([...buffer.subarray(at, at + 5)]).toEqual([0x61, 0x62, 0xe2, 0x82, 0xac]);
+    }
+  });
+});
+
 describe("WebAssembly instances", () => {
   it("past the runtime's ceiling (about 12,900 live ones in V8), new RegionRouter() says so and what to do", () => {
     const Instance = WebAssembly.Instance;
@@ -122,6 +138,35 @@ describe("where WebAssembly cannot run", () => {
   });
 });
 
+describe("[big] relative weights: a removal that would give another region more than MAX_VNODES", () => {
+  it("is a RangeError naming that region, and changes nothing", () => {
+    // hashring's names per server are vnodeCount x servers x weight / total: without big2, big1
+    // would have 10,000 x 1,701 = 17,010,000.
+    const router = new WasmRouter({ compatibleWith: "hashring", vnodeCount: 10_000, replicas: 1 });
+    router.addRegions([["big1", 1_000_000], ["big2", 1_000_000], ...Array.from({ length: 1700 }, (_, i): [string, number] => [`z${i}`, 0])]);
+    expectRejectedUnchanged([router], () => router.removeRegion("big2"), RangeError, /^region "big1" .* would have 17010000 virtual nodes, more than MAX_VNODES/);
+  }, 120_000);
+});
+
+describe("[big] a pure router after an id of 360 million characters", () => {
+  it("routes every id right, in every pure router (its MD5 buffer went past 2 GiB), and gives the buffer back", () => {
+    const pure = new PureRouter();
+    const wasm = new WasmRouter();
+    for (const router of [pure, wasm]) router.addRegions([["sf", 3], ["london", 3], ["bangalore", 3]]);
+    const giant = "a".repeat(360_000_000);
+    expect(pure.route(giant)).toBe(wasm.route(giant));
+    const ids = Array.from({ length: 3000 }, (_, i) => `é-${i}`);
+    expect(ids.map((id) => pure.route(id))).toEqual(ids.map((id) => wasm.route(id)));
+    const later = new PureRouter();
+    later.addRegions([["é-region", 1], ["ü", 1]]);
+    const reference = new WasmRouter();
+    reference.addRegions([["é-region", 1], ["ü", 1]]);
+    expect(later.shares()).toEqual(reference.shares());
+    // The 2 GiB buffer is not kept: what array buffers the process holds is far below it.
+    expect(process.memoryUsage().arrayBuffers).toBeLessThan(2 ** 30);
+  }, 120_000);
+});
+
 describe("[big] memory past 2 GiB", () => {
   it("with memory already at 1.6 GiB (one route of a 530-million-character id), an update past 4 GiB changes nothing, and the router goes on", () => {
     const router = new WasmRouter({ vnodesPerWeight: 10_000 });
@@ -137,6 +182,27 @@ describe("[big] memory past 2 GiB", () => {
     expect(observe(router)).toEqual(before);
     router.addRegion("tokyo", 1);
     expect([...router.weights().keys()]).toEqual(["A", "sf", "tokyo"]);
+  }, 120_000);
+
+  it("routeMany of a short id and an id of V8's greatest length routes both (the long one is a chunk of its own)", () => {
+    const router = new WasmRouter();
+    router.addRegions([["sf", 3], ["london", 3], ["bangalore", 3]]);
+    const longest = "x".repeat(2 ** 29 - 24);
+    expect(router.routeMany(["a", longest, "é"])).toEqual(["a", longest, "é"].map((id) => router.route(id)));
+  }, 120_000);
+
+  it("past 2 GiB of WebAssembly memory, ids are still encoded (encodeInto writes nothing into a view of 2^31 bytes)", () => {
+    const grown = new WasmRouter();
+    const small = new PureRouter();
+    for (const router of [grown, small]) router.addRegions([["sf", 3], ["london", 3], ["bangalore", 3]]);
+    // Memory past 2 GiB with the scratch where it was, low: as a ring that shrank but could not be
+    // moved to a smaller instance leaves it.
+    const memory = grown[INTERNALS]().ring as unknown as RingMemory;
+    memory.reserve(2 ** 31 + 2 ** 20);
+    expect(memory.bytes.length).toBeGreaterThan(2 ** 31 + memory.scratch);
+    const ids = Array.from({ length: 3000 }, (_, i) => `é-${i}`);
+    expect(ids.map((id) => grown.route(id))).toEqual(ids.map((id) => small.route(id)));
+    expect(grown.routeMany(ids)).toEqual(small.routeMany(ids));
   }, 120_000);
 
   it("routeMany of 513 ids of 2^20 characters routes them all (no chunk joined past V8's longest string)", () => {

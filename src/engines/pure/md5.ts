@@ -20,14 +20,27 @@ export class Md5 {
     if (len + 72 > this.bytes.length) {
       let size = this.bytes.length;
       while (size < len + 72) size *= 2;
-      // Both views first, then both fields: a failure between them must not leave words over the
-      // old buffer and bytes over the new one (every later digest would be wrong).
-      const bytes = new Uint8Array(size);
-      const words = new Int32Array(bytes.buffer);
-      this.bytes = bytes;
-      this.words = words;
+      this.use(size);
     }
     return this.bytes;
+  }
+
+  /**
+   * After a message that grew the buffer past `keep` bytes (one giant id), go back to a small one:
+   * a long-running process must not keep the largest id it ever hashed.
+   */
+  release(keep: number): void {
+    if (this.bytes.length > keep) this.use(256);
+  }
+
+  /** A new buffer of `size` bytes. */
+  private use(size: number): void {
+    // Both views first, then both fields: a failure between them must not leave words over the
+    // old buffer and bytes over the new one (every later digest would be wrong).
+    const bytes = new Uint8Array(size);
+    const words = new Int32Array(bytes.buffer);
+    this.bytes = bytes;
+    this.words = words;
   }
 
   /** MD5 of the first `len` bytes of `bytes` (which `reserve(len)` made room for), into `state`. */

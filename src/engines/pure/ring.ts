@@ -15,6 +15,7 @@ const md5 = new Md5();
 /** MD5 of the UTF-8 of text, into md5.state (little-endian words). */
 function hash(text: string): Int32Array {
   md5.digest(encodeUtf8(text, md5.reserve(maxUtf8Bytes(text)), 0));
+  md5.release(1 << 20);
   return md5.state;
 }
 

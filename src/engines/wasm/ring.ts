@@ -3,12 +3,12 @@
 // layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
 import type { Ring, VnodeRun } from "../ring.js";
 import { DAMAGED, positionsPerName } from "../ring.js";
-import { encodeUtf8, encoder, maxUtf8Bytes } from "../../utf8.js";
+import { encodeUtf8, encoder, encodeView, MAX_ENCODE_VIEW, maxUtf8Bytes } from "../../utf8.js";
 import { KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.js";
 
 /**
- * routeMany works in chunks of at most this many keys and, past a chunk's first key, this many
- * UTF-16 code units of them: a chunk's text, spans, results and strings stay in the L2 cache
+ * routeMany works in chunks of at most this many keys and this many UTF-16 code units of them (or
+ * one key, when it is longer): a chunk's text, spans, results and strings stay in the L2 cache
  * (measured, bench/RESULTS.md: chunks of 4,096 keys cost 1.5x what 512 do at 4,096 ids and up; 256,
  * 512 and 1,024 within 5% of each other), its joined keys stay far below V8's longest string, and
  * the scratch memory routeMany uses is the same for every batch size, so a big batch grows nothing
@@ -66,19 +66,24 @@ export class WasmRing extends RingMemory implements Ring {
    * 15% faster than join("")) and written as UTF-8 at plan.text with one encodeInto; each key's
    * [start, end) in plan.spans, in code units, which are bytes when the text is ASCII and are
    * turned into bytes in WebAssembly (utf8Spans) when not. The chunk starts at keys[from] and
-   * ends at CHUNK keys or CHUNK_TEXT code units, whichever comes first; returns where it ended.
+   * ends at CHUNK keys or before the key that would take it past CHUNK_TEXT code units, whichever
+   * comes first (a longer key is a chunk of its own: joined to another, the longest string V8
+   * makes would not hold it); returns where it ended.
    */
   #routeChunk(keys: readonly string[], from: number, plan: BatchPlan, out: Int32Array): number {
     const words = this.words;
     const limit = Math.min(keys.length, from + CHUNK);
     let joined = "";
     let to = from;
-    for (let w = plan.spans >>> 2; to < limit && joined.length < CHUNK_TEXT; w += 2) {
+    for (let w = plan.spans >>> 2; to < limit; w += 2) {
       // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is flattened,
       // not flattened in place: measured 180 ns an id for fresh UUIDs, against 320 with a
       // charCodeAt(0) that flattens each (which only pays when the same ids are routed again).
+      const key = keys[to];
+      if (joined.length + key.length > CHUNK_TEXT && to > from) break;
       words[w] = joined.length;
-      words[w + 1] = (joined += keys[to++]).length;
+      words[w + 1] = (joined += key).length;
+      to++;
     }
     const count = to - from;
     if (this.#encode(joined, plan.text) !== joined.length && !this.wasm.utf8Spans(plan.text, plan.spans, count)) {
@@ -104,13 +109,17 @@ export class WasmRing extends RingMemory implements Ring {
     let written = 0;
     for (;;) {
       let view = this.#textView;
-      if (view.buffer !== this.bytes.buffer || view.byteOffset !== at || view.length !== this.bytes.length - at - KEY_OVERREAD) {
-        view = this.#textView = this.bytes.subarray(at, this.bytes.length - KEY_OVERREAD);
+      const room = this.bytes.length - at - KEY_OVERREAD;
+      if (view.buffer !== this.bytes.buffer || view.byteOffset !== at || view.length !== Math.min(room, MAX_ENCODE_VIEW)) {
+        view = this.#textView = encodeView(this.bytes, at, room);
       }
       const done = encoder.encodeInto(read === 0 ? text : text.slice(read), written === 0 ? view : view.subarray(written));
       read += done.read;
       written += done.written;
       if (read === text.length) return written;
+      // Room for the rest, which a view of 3 bytes a code unit always has: were encodeInto to stop
+      // with that much room, this would loop forever.
+      if (done.read === 0 && view.length - written >= (text.length - read) * 3) throw new Error(`internal error: encodeInto wrote nothing at ${at + written}`);
       this.reserve(at + written + (text.length - read) * 3 + KEY_OVERREAD);
     }
   }
