@@ -1,5 +1,6 @@
 // The limits of issue 15: at each, a clear error and an intact router, or the job done. Tests whose
 // describe name holds "[big]" allocate gigabytes (a 2-core, 24 GiB machine runs them in CI).
+import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RingMemory } from "../src/engines/wasm/layout.js";
 import { RegionRouter as WasmRouter } from "../src/index.js";
@@ -145,6 +146,23 @@ describe("[big] relative weights: a removal that would give another region more 
     const router = new WasmRouter({ compatibleWith: "hashring", vnodeCount: 10_000, replicas: 1 });
     router.addRegions([["big1", 1_000_000], ["big2", 1_000_000], ...Array.from({ length: 1700 }, (_, i): [string, number] => [`z${i}`, 0])]);
     expectRejectedUnchanged([router], () => router.removeRegion("big2"), RangeError, /^region "big1" .* would have 17010000 virtual nodes, more than MAX_VNODES/);
+  }, 120_000);
+});
+
+describe("[big] a pure build bigger than the JavaScript heap", () => {
+  it("holds its ring in array buffers: 16,770,000 nodes under a 100 MB heap build and route (an array of them aborted the process)", () => {
+    const script = `
+      import { RegionRouter } from ${JSON.stringify(new URL("../dist/pure.js", import.meta.url).href)};
+      const router = new RegionRouter({ vnodesPerWeight: 10_000 });
+      router.addRegions([["a", 1], ["b", 1677]]);
+      console.log(JSON.stringify(["x", "y", "z", "sess-1"].map((id) => router.route(id))));`;
+    // The built pure engine (vitest's global setup builds dist/ when it is stale).
+    const child = spawnSync(process.execPath, ["--max-old-space-size=100", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.stderr).toBe("");
+    expect(child.status).toBe(0);
+    const wasm = new WasmRouter({ vnodesPerWeight: 10_000 });
+    wasm.addRegions([["a", 1], ["b", 1677]]);
+    expect(JSON.parse(child.stdout)).toEqual(["x", "y", "z", "sess-1"].map((id) => wasm.route(id)));
   }, 120_000);
 });
 

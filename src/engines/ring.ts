@@ -89,7 +89,7 @@ export interface Ring {
 
 /**
  * log2 of n/4 to n/2 buckets for n virtual nodes, so that each holds two to four: the ring index's
- * size below, and the buckets of the counting sort of the tuned pure ring kept in bench/.
+ * size below, and the buckets of the pure engine's counting sort of new nodes.
  */
 export function sortBits(n: number): number {
   return Math.max(1, 31 - Math.clz32(n) - 1);

@@ -5,8 +5,9 @@
 // (bench/tuned-pure-ring.ts, bench/engine-shapes.mjs, numbers in bench/RESULTS.md): lookups 1.1x
 // slower on small rings (MD5 is most of the time) and 1.4x on a million nodes, builds 2x slower
 // (Array.prototype.sort), updates 4-10x faster (old nodes are copied in whole stretches, not one by
-// one). Since then updates work in place, in arrays with room to spare (PureRing.update).
-import { positionsPerName, REFERENCE_SCHEME, type Ring, type Scheme, type VnodeRun } from "../ring.js";
+// one). Since then updates work in place, in arrays with room to spare (PureRing.update), and new
+// nodes are sorted in typed arrays (sortedOrder: a 1,000,000-node build 986 -> 507 ms).
+import { positionsPerName, REFERENCE_SCHEME, sortBits, type Ring, type Scheme, type VnodeRun } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, Md5 } from "./md5.js";
 
@@ -65,6 +66,32 @@ function compare(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
     if (x !== y) return x < y ? -1 : 1;
   }
   return 0;
+}
+
+/**
+ * The indices of the m positions in `added`, in ascending order of position. In typed arrays only:
+ * an update too big for memory then fails with a RangeError (an ArrayBuffer that cannot be had)
+ * and changes nothing, where an array of m numbers on the JavaScript heap would exhaust the heap,
+ * which aborts the process. A counting sort on the top bits (MD5 spreads positions evenly: two to
+ * four a bucket), then insertion sort within each bucket; measured faster than Array#sort.
+ */
+function sortedOrder(added: Uint32Array, m: number): Uint32Array {
+  const bits = sortBits(m);
+  const starts = new Uint32Array((1 << bits) + 1);
+  for (let i = 0; i < m; i++) starts[(added[4 * i] >>> (32 - bits)) + 1]++;
+  for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1];
+  const order = new Uint32Array(m);
+  const next = starts.slice(0, 1 << bits);
+  for (let i = 0; i < m; i++) order[next[added[4 * i] >>> (32 - bits)]++] = i;
+  for (let b = 0; b + 1 < starts.length; b++) {
+    for (let i = starts[b] + 1; i < starts[b + 1]; i++) {
+      const x = order[i];
+      let j = i;
+      for (; j > starts[b] && compare(added, order[j - 1], added, x) > 0; j--) order[j] = order[j - 1];
+      order[j] = x;
+    }
+  }
+  return order;
 }
 
 /** Binary search: the first index in [lo, hi) whose position is >= position j of key (else hi). */
@@ -160,7 +187,7 @@ export class PureRing implements Ring {
       addedOwners.fill(owner, at >> 2, (at >> 2) + count * perName);
       for (let i = 0; i < count; i++) at = placeName(this.scheme, prefix + i, rank, i, added, at);
     }
-    const order = Array.from({ length: m }, (_, i) => i).sort((a, b) => compare(added, a, added, b));
+    const order = sortedOrder(added, m);
     const removed = new Uint8Array(remove.reduce((most, owner) => Math.max(most, owner + 1), 0));
     for (const owner of remove) removed[owner] = 1;
     const n = this.#n;
