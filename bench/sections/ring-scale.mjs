@@ -1,10 +1,8 @@
 // `node bench/run.mjs ring-scale`: rings from 1 to 10,000,000 virtual nodes on both engines: the
 // build (one addRegions of the whole ring), what the ring holds in memory, route() per id and
 // routeMany per id (1,024 ids per call), each against the same engine on the 9-node ring.
-// Lookups are timed in alternating rounds (every ring in every round); builds once per ring, after
-// a full garbage collection, as a user builds a ring once.
-import v8 from "node:v8";
-import vm from "node:vm";
+// Lookups are timed in alternating rounds (every ring in every round); builds once per ring, as a
+// user builds a ring once.
 import { eachKey, fmt, progress, ratio, ringMemory, table, timeRounds } from "../lib.mjs";
 
 const SIZES = [1, 9, 1000, 100_000, 1_000_000, 10_000_000];
@@ -13,25 +11,16 @@ const count = (n) => n.toLocaleString("en");
 /** n virtual nodes: up to 100 regions of weight 1, past that 100 regions of weight n / 100. */
 const regionsOf = (n) => (n <= 100 ? Array.from({ length: n }, (_, i) => [`region-${i}`, 1]) : Array.from({ length: 100 }, (_, i) => [`region-${i}`, n / 100]));
 
-v8.setFlagsFromString("--expose-gc");
-const gc = vm.runInNewContext("gc");
-
-/** Bytes the process holds in the JavaScript heap and in array buffers, after a full collection. */
-function heldBytes() {
-  gc();
-  const { heapUsed, arrayBuffers } = process.memoryUsage();
-  return heapUsed + arrayBuffers;
-}
-
-/** A ring of n nodes on `Router`, with its build time (ms) and the memory it holds (bytes). */
+/** A ring of n nodes on `Router`, with its build time (ms) and the memory its ring holds (bytes). */
 function built(Router, n, wasm) {
-  const before = heldBytes();
   const router = new Router();
   const t0 = performance.now();
   router.addRegions(regionsOf(n));
   const ms = performance.now() - t0;
-  // The WebAssembly ring lives in its linear memory (an ArrayBuffer the heap does not see as such).
-  const bytes = wasm ? ringMemory(router).wasm.memory.buffer.byteLength : heldBytes() - before;
+  // The WebAssembly ring is its linear memory; the pure ring, its typed arrays of positions and
+  // owners (with the room to spare its updates keep).
+  const ring = router[Symbol.for("region-router internals")]().ring;
+  const bytes = wasm ? ringMemory(router).wasm.memory.buffer.byteLength : ring.positions.byteLength + ring.owners.byteLength;
   return { router, ms, bytes };
 }
 
@@ -66,7 +55,7 @@ export function ringScale({ WasmRouter, PureRouter, batches }) {
     ];
   });
   console.log("## Ring size from 1 to 10,000,000 virtual nodes, both engines (lookups: median of 3 alternating rounds)\n");
-  console.log("Regions: n of weight 1 up to 100 nodes, then 100 of weight n / 100. Memory: the WebAssembly engine's whole linear memory; the pure engine's heap and array buffers after the build, less before.\n");
+  console.log("Regions: n of weight 1 up to 100 nodes, then 100 of weight n / 100. Memory: the WebAssembly engine's whole linear memory; the pure engine's typed arrays (positions and owners, with the room to spare its updates keep).\n");
   table(
     ["engine", "virtual nodes", "build (ms, one addRegions)", "memory (MiB)", "bytes per node", "route() ns", "vs 9 nodes", "routeMany ns per id (1,024)", "vs 9 nodes"],
     rows,
