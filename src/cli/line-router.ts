@@ -11,13 +11,12 @@ export const FORMATS = ["tsv", "json"] as const;
 export type Format = (typeof FORMATS)[number];
 
 /**
- * True when some region owns a position: in every dialect a ring with some weight > 0 has virtual
- * nodes (w x k where counts are absolute; where they are relative, the heaviest region gets about
- * its dialect's per-region count).
+ * True when some region owns a position, which weights alone do not tell: where names are shares
+ * of the whole (hashring's floor(w / total x vnode count x servers)), 49 equal servers of vnode
+ * count 1 get none. Any key routes to a region exactly when one does.
  */
 export function hasPositions(router: RegionRouter): boolean {
-  for (const weight of router.weights().values()) if (weight > 0) return true;
-  return false;
+  return router.route("") !== null;
 }
 
 export class LineRouter {

@@ -46,7 +46,9 @@ Options:
     const format = parseFormat(parsed.one("format") ?? "tsv");
     const threads = parseThreads(parsed.one("threads") ?? "1");
     const router = ringFromOptions(parsed);
-    if (!hasPositions(router)) throw new UsageError("the ring has no positions (every region has weight 0): nothing to route to");
+    if (!hasPositions(router)) {
+      throw new UsageError("the ring has no positions (every weight is 0, or every region's share of its dialect's names rounds down to none): nothing to route to");
+    }
     const inputs = openInputs(parsed.positionals, "input file");
 
     const total = knownSize(inputs);
@@ -88,8 +90,10 @@ Options:
       await flush();
     } finally {
       await pool?.close();
+      // Also when an input or stdout failed, or stdout's reader went away: the error line (or
+      // nothing) must not land on the bar's line.
+      progress?.finish();
     }
-    progress?.finish();
   },
 };
 

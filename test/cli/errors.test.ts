@@ -65,6 +65,13 @@ const commandCases: Case[] = [
   ["too many threads", ["route", ...SEED_RING, "--threads", "65"], "", "--threads must be auto or an integer from 1 to 64, got 65"],
   ["threads not a number", ["route", ...SEED_RING, "--threads", "many"], "", '--threads must be auto or an integer from 1 to 64, got "many"'],
   ["a ring with no positions", ["route", "--region", "sf=0", "--region", "london=0"], "a\n", "no positions"],
+  [
+    // hashring gives each of 49 equal servers floor(1/49 x 1 x 49) = 0 names: weights, but no positions.
+    "a ring whose regions' shares round down to no names",
+    ["route", ...Array.from({ length: 49 }, (_, i) => ["--region", `r${i}=1`]).flat(), "--compatible-with", "hashring", "--vnode-count", "1"],
+    "sess-1\nsess-2\n",
+    "the ring has no positions (every weight is 0, or every region's share of its dialect's names rounds down to none)",
+  ],
   ["an unreadable input file", ["route", ...SEED_RING, missing], "", `cannot read input file ${JSON.stringify(missing)}: no such file`],
   ["an unreadable file after a good one", ["route", ...SEED_RING, good, missing], "", "no such file"],
   ["a directory as input", ["route", ...SEED_RING, dir], "", "is a directory"],

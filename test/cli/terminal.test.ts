@@ -33,6 +33,13 @@ describe.runIf(hasScript)("on a terminal", () => {
     expect(readFileSync(output, "utf8")).toBe(ids.map((id) => `${id}\t${model.route(id)}\n`).join(""));
   });
 
+  it("erases the bar when stdout fails midway, before the one-line error", () => {
+    const input = join(dir, "many.txt");
+    writeFileSync(input, Array.from({ length: 400_000 }, (_, i) => `terminal-${i}`).join("\n"));
+    const screen = inTerminal(`${command(process.execPath, BIN, "route", ...SEED_RING, input)} > /dev/full; echo " status $?"`);
+    expect(screen).toMatch(/\r\x1b\[Kregion-router: cannot write stdout: [^\r\n]*\r?\n status 3/);
+  });
+
   it("routes ids typed on a terminal stdin until end of input", () => {
     const screen = inTerminal(command(process.execPath, BIN, "route", ...SEED_RING), "alpha\nbeta\n\x04");
     const routed = screen.split("\r\n").filter((line) => line.includes("\t"));
