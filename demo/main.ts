@@ -54,6 +54,11 @@ function dialectOf(of: RegionRouter): { name: DialectName; options: Record<strin
 }
 
 /** A new router of `options` with the current router's regions and weights, in order. */
+/** A number field's value; NaN (which the router rejects) when the field is empty, where Number("") is 0. */
+function numberIn(text: string): number {
+  return text.trim() === "" ? Number.NaN : Number(text);
+}
+
 function rebuilt(options: RouterOptions): () => RegionRouter {
   return () => {
     const next = new RegionRouter(options);
@@ -150,7 +155,7 @@ function renderDialect(): void {
     input.step = "1";
     input.value = String(value);
     input.addEventListener("change", () =>
-      change(`${OPTION_LABELS[option] ?? option} ${value} → ${input.value}`, rebuilt({ ...router.options, [option]: Number(input.value) } as RouterOptions)),
+      change(`${OPTION_LABELS[option] ?? option} ${value} → ${input.value}`, rebuilt({ ...router.options, [option]: numberIn(input.value) } as RouterOptions)),
     );
     label.append(" ", input);
     return label;
@@ -187,7 +192,7 @@ function renderTable(): void {
     input.value = String(weight);
     input.setAttribute("aria-label", `weight of ${region}`);
     input.addEventListener("change", () =>
-      change(`${region} weight ${weight} → ${input.value}`, edited((copy) => copy.addRegion(region, Number(input.value)))),
+      change(`${region} weight ${weight} → ${input.value}`, edited((copy) => copy.addRegion(region, numberIn(input.value)))),
     );
     row.querySelector(".remove")!.addEventListener("click", () => change(`removed ${region}`, edited((copy) => copy.removeRegion(region))));
     return row;
@@ -199,7 +204,7 @@ addForm.addEventListener("submit", (event) => {
   event.preventDefault();
   const data = new FormData(addForm);
   const region = String(data.get("region"));
-  const weight = Number(data.get("weight"));
+  const weight = numberIn(String(data.get("weight") ?? ""));
   change(`added ${region} (weight ${weight})`, edited((copy) => copy.addRegion(region, weight)));
   if (!errorText.textContent) addForm.reset();
 });
@@ -212,7 +217,7 @@ dialectSelect.addEventListener("change", () => {
 });
 
 samplesInput.addEventListener("change", () => {
-  const count = Number(samplesInput.value);
+  const count = numberIn(samplesInput.value);
   if (!Number.isInteger(count) || count < 1 || count > MAX_SAMPLES) {
     errorText.textContent = `sample sessions must be an integer from 1 to ${MAX_SAMPLES}, not ${samplesInput.value}`;
     return;

@@ -175,6 +175,13 @@ describeInChromium("the demo page in Chromium", () => {
     const rejected = await readPage(page);
     expect(rejected.error).toMatch(/^RangeError: .*weight/);
     expectConsistent(rejected, model);
+    // An emptied field is no weight at all (not 0, as Number("") would have it).
+    await page.evaluate(() => (document.querySelector("#error")!.textContent = ""));
+    await page.fill("#regions tr[data-region=eu-west] input.weight", "");
+    await page.press("#regions tr[data-region=eu-west] input.weight", "Enter");
+    const emptied = await readPage(page);
+    expect(emptied.error).toMatch(/^RangeError: .*weight/);
+    expectConsistent(emptied, model);
     expect(browser.errors).toEqual([]);
   });
 

@@ -86,8 +86,11 @@ Options:
         ],
         [0, 6],
       ) +
-        `\n${rows.length} regions, ${vnodes} virtual nodes, compatible with ${describeDialect(dialectOf(router))}, ` +
+        `\n${counted(rows.length, "region")}, ${counted(vnodes, "virtual node")}, compatible with ${describeDialect(dialectOf(router))}, ` +
         `fingerprint ${router.fingerprint()}\n`,
     );
   },
 };
+
+/** "1 region", "3 regions". */
+const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;

@@ -35,6 +35,11 @@ describe("region-router stats", () => {
     );
   });
 
+  it("counts in words that agree with their numbers: 1 region, 1 virtual node; 2 regions, 3 virtual nodes", () => {
+    expect(ok(["stats", "--region", "solo=1"])).toMatch(/\n1 region, 1 virtual node, compatible with /);
+    expect(ok(["stats", "--region", "a=1", "--region", "b=2"])).toMatch(/\n2 regions, 3 virtual nodes, compatible with /);
+  });
+
   it("counts vnodes as weight × vnodes-per-weight and lists weight-0 regions at 0", () => {
     const stats = JSON.parse(ok(["stats", "--region", "a=2", "--region", "b=0", "--region", "c=5", "--vnodes-per-weight", "40", "--json"]));
     const router = buildRouter(RegionRouter, [["a", 2], ["b", 0], ["c", 5]], 40);
