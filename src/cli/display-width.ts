@@ -20,6 +20,7 @@ const EMOJI = /\p{Emoji_Presentation}|\p{Emoji}\uFE0F/u;
  */
 const WIDE: readonly (readonly [number, number])[] = [
   [0x1100, 0x115f], // Hangul Jamo initial consonants
+  [0x2329, 0x232a], // left- and right-pointing angle brackets
   [0x2e80, 0x303e], // CJK radicals, Kangxi radicals, ideographic description, CJK symbols and punctuation
   [0x3041, 0x33ff], // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, CJK strokes, enclosed CJK
   [0x3400, 0x4dbf], // CJK unified ideographs extension A
@@ -33,6 +34,7 @@ const WIDE: readonly (readonly [number, number])[] = [
   [0xff00, 0xff60], // fullwidth forms
   [0xffe0, 0xffe6], // fullwidth signs
   [0x16fe0, 0x18cff], // ideographic symbols, Tangut, Khitan
+  [0x1aff0, 0x1affe], // Kana extended B
   [0x1b000, 0x1b2ff], // Kana supplement and extensions, Nushu
   [0x1f200, 0x1f2ff], // enclosed ideographic supplement
   [0x20000, 0x3fffd], // CJK unified ideographs extensions B and later, compatibility supplement

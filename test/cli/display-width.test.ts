@@ -25,6 +25,8 @@ describe("displayWidth", () => {
     ["大阪-1", 6],
     ["𠮷野家", 6], // an ideograph outside the BMP
     ["「東」", 6], // CJK punctuation
+    ["\u2329x\u232a", 5], // angle brackets 〈 〉: wide in EastAsianWidth.txt
+    ["\u{1aff5}", 2], // Kana extended B
   ])("CJK and fullwidth characters take two: %j → %i", (text, width) => {
     expect(displayWidth(text)).toBe(width);
   });
