@@ -15,6 +15,9 @@ No code of the package is copied; what the port keeps of its behaviour and Pytho
     duplicates included (a list appended to, then sorted).
   - Lookup. A key's point is the first little-endian word of its MD5; bisect (bisect_right) finds
     the first point strictly greater, wrapping to index 0 past the end.
+  - iterate_nodes (distinct) walks the sorted key list from that index round the ring, reading each
+    point's node from the dict, and yields each node the first time it is met: at a point two names
+    share, only the node the dict kept.
 
 Where this port follows the router's semantics (docs/dialects.md): strings are hashed as their
 UTF-8 bytes (Python 2 hashed a byte string as it was, and refused a non-ASCII unicode string); a
@@ -57,11 +60,26 @@ class HashRing:
                     self.sorted_keys.append(point)
         self.sorted_keys.sort()
 
-    def get_node(self, key: str):
-        """The node a key maps to, or None on an empty ring."""
+    def get_node_pos(self, key: str):
+        """The index in sorted_keys of the point a key maps to, or None on an empty ring."""
         if not self.ring:
             return None
         pos = bisect.bisect(self.sorted_keys, _word(_digest(key), 0))
-        if pos == len(self.sorted_keys):
-            pos = 0
-        return self.ring[self.sorted_keys[pos]]
+        return 0 if pos == len(self.sorted_keys) else pos
+
+    def get_node(self, key: str):
+        """The node a key maps to, or None on an empty ring."""
+        pos = self.get_node_pos(key)
+        return None if pos is None else self.ring[self.sorted_keys[pos]]
+
+    def iterate_nodes(self, key: str):
+        """The distinct nodes met walking the ring from the key's point (iterate_nodes, distinct=True)."""
+        pos = self.get_node_pos(key)
+        if pos is None:
+            return
+        seen = set()
+        for point in self.sorted_keys[pos:] + self.sorted_keys[:pos]:
+            node = self.ring[point]
+            if node not in seen:
+                seen.add(node)
+                yield node

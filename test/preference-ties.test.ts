@@ -1,0 +1,34 @@
+// preferenceList where two names share a 32-bit point, in the dialects whose libraries keep one
+// owner per point (a dict, the last written winning): uhashring's range() (hash_fn="ketama") and
+// hash_ring's iterate_nodes() never yield, at a shared point, the node that lost it. The fixtures
+// (test/fixtures/preference/, scripts/dialect-vectors/preference.py) hold keys whose walks start at
+// every shared point of a 1,200-node ring, or just before it, with the library's first 4 nodes.
+import { readFileSync } from "node:fs";
+import { describe, expect, it } from "vitest";
+import type { RouterOptions } from "../src/options.js";
+import { engines } from "./support/engines.js";
+
+interface Fixture {
+  dialect: string;
+  points: number;
+  sharedPoints: number;
+  regions: [string, number][];
+  cases: { key: string; walk: string[] }[];
+}
+
+const fixtures: Fixture[] = ["uhashring-ketama", "hash_ring"].map((name) =>
+  JSON.parse(readFileSync(new URL(`fixtures/preference/${name}.json`, import.meta.url), "utf8")),
+);
+
+describe.each(engines)("preferenceList at shared 32-bit points on the %s engine", (_, RegionRouter) => {
+  it.each(fixtures.map((fixture) => [fixture.dialect, fixture] as const))("%s: the library's walk, key for key", (_dialect, fixture) => {
+    expect(fixture.sharedPoints).toBeGreaterThan(0);
+    const router = new RegionRouter({ compatibleWith: fixture.dialect } as RouterOptions);
+    router.addRegions(fixture.regions);
+    expect(fixture.cases.length).toBeGreaterThan(20);
+    for (const { key, walk } of fixture.cases) {
+      expect(router.preferenceList(key, walk.length), key).toEqual(walk);
+      expect(router.route(key), key).toBe(walk[0]);
+    }
+  });
+});
