@@ -43,7 +43,7 @@ async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
   if (name === undefined) throw new UsageError("no command given; see region-router --help");
   if (name === "--help" || name === "-h") return print(HELP);
-  if (name === "help") return print(rest.length === 0 ? HELP : findCommand(rest[0]).help);
+  if (name === "help") return print(rest.length === 0 || wantsHelp(rest.slice(0, 1)) ? HELP : findCommand(rest[0]).help);
   if (name === "--version") return print(`${version()}\n`);
   const command = findCommand(name);
   if (wantsHelp(rest)) return print(command.help);

@@ -112,7 +112,8 @@ export function ringFromOptions(args: ParsedArgs): RegionRouter {
     entries.push([name, weight]);
   }
   const ring = dialectFromFlags(args, "", DEFAULT_DIALECT, "the default");
-  return buildRing(ring, entries, "--region", (i) => `--region ${entries[i][0]}=${entries[i][1]}`, perWeightFlag(ring));
+  // Named as typed (`--region sf=02000`), not as parsed.
+  return buildRing(ring, entries, "--region", (i) => `--region ${regions[i]}`, perWeightFlag(ring));
 }
 
 /**

@@ -93,6 +93,12 @@ const commandCases: Case[] = [
   ["setting a region that does not exist", ["plan", ...SEED_RING, "--set", "tokyo=2"], "", '--set tokyo=2: no region "tokyo" in the ring'],
   ["setting with a bad weight", ["plan", ...SEED_RING, "--set", "sf=1000001"], "", "--set sf=1000001: weight must be an integer from 0 to 1000000, got 1000001"],
   [
+    "a weight written with a leading zero, named as typed",
+    ["route", "--region", "sf=02000", "--vnodes-per-weight", "10000"],
+    "",
+    "--region sf=02000: weight × --vnodes-per-weight = 2000 × 10000 = 20000000 virtual nodes",
+  ],
+  [
     "setting over MAX_VNODES",
     ["plan", ...SEED_RING, "--vnodes-per-weight", "10000", "--set", "sf=2000"],
     "",
@@ -149,8 +155,8 @@ describe("a --ring file past the longest string [big]", () => {
 });
 
 describe("help", () => {
-  it.each([["--help"], ["-h"], ["help"]])("%s prints the overview listing every command", (flag) => {
-    const result = cli([flag]);
+  it.each([["--help"], ["-h"], ["help"], ["help --help"], ["help -h"]])("%s prints the overview listing every command", (line) => {
+    const result = cli(line.split(" "));
     expect(result.status).toBe(0);
     expect(result.stderr).toBe("");
     expect(result.stdout).toMatch(/^Usage: region-router <command>/);
