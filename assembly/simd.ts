@@ -14,6 +14,15 @@ declare function locate(key: usize, len: usize, ring: usize, n: u32, table: usiz
 /** Hash the filled lanes, search for each, write their owners. */
 function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
   compress12();
+  // First reads, all lanes at once: each lane's bucket start and the first key of its bucket, the
+  // two reads that miss the caches on a big ring. Issued together, their waits overlap; the
+  // searches below then find them cached (measured per id at 1,000,000 nodes: 0.78-0.82x the time
+  // without, 0.94x at 100,000, unchanged on a small ring). The values are dropped: a WebAssembly
+  // load may trap, so neither binaryen nor V8 removes it.
+  for (let k: usize = 0; k < lanes; k++) {
+    const cell = table + (<usize>(digestWord(k, 0) >> (32 - bits)) << 2);
+    load<u32>(ring + (<usize>load<u32>(cell) << 2));
+  }
   for (let k: usize = 0; k < lanes; k++) {
     // The key's position for the ring's form, as X12_KEY_BYTES made the digest words.
     const hi = (<u64>digestWord(k, 0) << 32) | digestWord(k, 1);
