@@ -5,7 +5,8 @@
 // every reader of a piece (decodeLines, lineSpans, render.ts's renderTsv) walks it with
 // LineCursor, so a piece of k "\n" bytes is k + 1 lines to all of them. A line too long to hold
 // comes alone as a LongLine (long-line.ts), which drops a final "\r" the same way. Each file's
-// lines stand alone (a file's unterminated last line is not glued to the next file's first line).
+// lines stand alone (a file's unterminated last line is not glued to the next file's first line),
+// and a byte order mark that starts one is not part of its first line.
 // Cutting at a "\n" byte is safe for UTF-8: 0x0A never occurs inside a multibyte character.
 import { isAscii } from "node:buffer";
 import type { Input } from "./inputs.js";
@@ -95,6 +96,12 @@ export function decodeLines(bytes: Buffer): string[] {
 }
 
 /**
+ * UTF-8's byte order mark, as some Windows programs begin a text file with: not part of the first
+ * id (as a CRLF's "\r" is not part of any), so an input's first line is the same with it or without.
+ */
+const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
+
+/**
  * Bytes per read. Measured on 2,000,000 ids: 32-64 KiB reads beat 1 MiB ones by about a quarter of
  * the CPU time, since each piece's few thousand strings die young (cheap scavenges) and the buffers
  * stay in cache; below 32 KiB per-piece costs take over.
@@ -116,13 +123,15 @@ export async function* lineChunks(input: Input, onBytes?: (bytes: number) => voi
   let filled = 0;
   /** Bytes read so far: buffer[0] is byte `total - filled` of the input. */
   let total = 0;
+  /** Until the input's first three bytes are read: they may be a byte order mark. */
+  let atStart = true;
   const counted = (bytes: number) => {
     total += bytes;
     onBytes?.(bytes);
   };
   for (;;) {
     let start = filled;
-    if (filled >= longLine) {
+    if (filled >= longLine && !atStart) {
       const { line, rest } = await readLongLine(input, buffer.subarray(0, filled), total - filled, counted);
       try {
         yield line;
@@ -139,6 +148,16 @@ export async function* lineChunks(input: Input, onBytes?: (bytes: number) => voi
       if (bytes === 0) break;
       counted(bytes);
       filled += bytes;
+      if (atStart) {
+        const seen = Math.min(filled, BYTE_ORDER_MARK.length);
+        if (!buffer.subarray(0, seen).equals(BYTE_ORDER_MARK.subarray(0, seen))) atStart = false;
+        else if (seen === BYTE_ORDER_MARK.length) {
+          buffer.copyWithin(0, seen, filled);
+          filled -= seen;
+          start = 0;
+          atStart = false;
+        }
+      }
     }
     const end = filled > start ? buffer.lastIndexOf(NEWLINE, filled - 1) : -1;
     if (end < start) continue;

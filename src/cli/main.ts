@@ -10,6 +10,7 @@ import { plan } from "./plan.js";
 import { route } from "./route.js";
 import { stats } from "./stats.js";
 import { ReaderGone, writeOut } from "./output.js";
+import { escapeMessage } from "./escape.js";
 import { IoError, UsageError } from "./usage-error.js";
 
 const COMMANDS: readonly Command[] = [route, stats, plan];
@@ -60,9 +61,8 @@ async function print(text: string): Promise<number> {
 function failure(error: unknown): [status: number, message: string | null] {
   // A reader that stops early (`| head`) closes the pipe: that ends the job, quietly and successfully.
   if (error instanceof ReaderGone) return [0, null];
-  const oneLine = (message: string) => message.replace(/\s*\n\s*/g, " ");
-  if (error instanceof UsageError) return [2, oneLine(error.message)];
-  if (error instanceof IoError) return [3, oneLine(error.message)];
+  if (error instanceof UsageError) return [2, escapeMessage(error.message)];
+  if (error instanceof IoError) return [3, escapeMessage(error.message)];
   return [1, `internal error: ${(error as Error)?.stack ?? String(error)}`];
 }
 

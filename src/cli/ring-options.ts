@@ -130,7 +130,9 @@ export function ringFromFile(args: ParsedArgs, flag: string, prefix: string, pat
   const where = `--${flag} file ${JSON.stringify(path)}`;
   let value: unknown;
   try {
-    value = JSON.parse(text);
+    // A byte order mark, as some Windows editors write, is not part of the JSON (RFC 8259 lets a
+    // parser ignore it; JSON.parse does not).
+    value = JSON.parse(text.startsWith("\ufeff") ? text.slice(1) : text);
   } catch (error) {
     throw new UsageError(`${where} is not valid JSON: ${(error as Error).message}`);
   }

@@ -29,6 +29,14 @@ const ringCases: Case[] = [
   ["a fractional weight", ["--region", "sf=1.5"], "", 'got "1.5"'],
   ["a weight over the maximum", ["--region", "sf=1000001"], "", "--region sf=1000001: weight must be an integer from 0 to 1000000, got 1000001"],
   ["a region given twice", ["--region", "sf=1", "--region", "sf=2"], "", "--region sf is given more than once"],
+  // A name quoted in a message has its control characters escaped as text output escapes them:
+  // the message stays one line and sends nothing to the terminal.
+  [
+    "a region with control characters given twice",
+    ["--region", "a\u001b[31mred\nline\u0085=1", "--region", "a\u001b[31mred\nline\u0085=2"],
+    "",
+    "--region a\\u001b[31mred\\nline\\u0085 is given more than once",
+  ],
   ["--vnodes-per-weight 0", ["--region", "sf=1", "--vnodes-per-weight", "0"], "", "--vnodes-per-weight must be an integer from 1 to 10000, got 0"],
   ["--vnodes-per-weight too large", ["--region", "sf=1", "--vnodes-per-weight", "10001"], "", "--vnodes-per-weight must be an integer from 1 to 10000, got 10001"],
   ["--vnodes-per-weight far too large", ["--region", "sf=1", "--vnodes-per-weight", "99999999999999999999"], "", "got 99999999999999999999"],

@@ -3,11 +3,13 @@
 import type { Input } from "../../src/cli/inputs.js";
 
 /**
- * The lines of an input by the rule: split at "\n", a final "\n" ends the last line (no empty line
- * after it), a "\r" that ends a line (before "\n" or at the end) is dropped.
+ * The lines of an input by the rule: a UTF-8 byte order mark that starts it is dropped, then split
+ * at "\n", a final "\n" ends the last line (no empty line after it), a "\r" that ends a line (before
+ * "\n" or at the end) is dropped.
  */
 export function modelLines(text: Uint8Array): Buffer[] {
-  const bytes = Buffer.from(text.buffer, text.byteOffset, text.length);
+  const whole = Buffer.from(text.buffer, text.byteOffset, text.length);
+  const bytes = whole[0] === 0xef && whole[1] === 0xbb && whole[2] === 0xbf ? whole.subarray(3) : whole;
   const lines: Buffer[] = [];
   let start = 0;
   for (let i = bytes.indexOf(0x0a); i >= 0; i = bytes.indexOf(0x0a, start)) {

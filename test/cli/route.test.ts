@@ -29,6 +29,16 @@ describe("region-router route", () => {
     expect(cli(["route", ...SEED_RING], "δ\r\nε\r").stdout).toBe(expected(["δ", "ε"]));
   });
 
+  it("drops a byte order mark that starts a file or stdin (as Windows programs write), and only there", () => {
+    const bom = "\ufeff";
+    const first = file("bom.txt", `${bom}a\r\nb${bom}\r\n`);
+    const second = file("bom-only.txt", bom);
+    const result = cli(["route", ...SEED_RING, first, "-", second], `${bom}${bom}c\n`);
+    // The second mark on stdin, and the one inside a line, are the ids' own characters.
+    expect(result).toEqual({ status: 0, stdout: expected(["a", `b${bom}`, `${bom}c`]), stderr: "" });
+    expect(cli(["route", ...SEED_RING, "--format", "json"], `${bom}x`).stdout).toBe(`{"id":"x","region":"${model.route("x")}"}\n`);
+  });
+
   it("writes nothing for empty input and one line for a lone newline", () => {
     expect(cli(["route", ...SEED_RING], "")).toEqual({ status: 0, stdout: "", stderr: "" });
     expect(cli(["route", ...SEED_RING], "\n").stdout).toBe(expected([""]));

@@ -174,6 +174,11 @@ describe("ring options", () => {
     expect(ok(["plan", "--ring", ringFile, "--remove", "eu", "--json"])).toBe(ok(["plan", ...regionFlags, "--remove", "eu", "--json"]));
   });
 
+  it("a ring file that starts with a byte order mark (as some Windows editors save it) reads as without", () => {
+    const path = file("ring-bom.json", `\ufeff${JSON.stringify(snapshot)}`);
+    expect(ok(["route", "--ring", path], ids.join("\n"))).toBe(ok(["route", "--ring", ringFile], ids.join("\n")));
+  });
+
   it("a snapshot without vnodesPerWeight means 1", () => {
     const path = file("ring-k1.json", JSON.stringify({ version: 1, regions: SEED }));
     expect(ok(["stats", "--ring", path, "--json"])).toBe(ok(["stats", ...SEED_RING, "--json"]));
