@@ -53,12 +53,12 @@ function dialectOf(of: RegionRouter): { name: DialectName; options: Record<strin
   return { name: compatibleWith, options };
 }
 
-/** A new router of `options` with the current router's regions and weights, in order. */
 /** A number field's value; NaN (which the router rejects) when the field is empty, where Number("") is 0. */
 function numberIn(text: string): number {
   return text.trim() === "" ? Number.NaN : Number(text);
 }
 
+/** A new router of `options` with the current router's regions and weights, in order. */
 function rebuilt(options: RouterOptions): () => RegionRouter {
   return () => {
     const next = new RegionRouter(options);

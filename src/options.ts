@@ -50,15 +50,19 @@ export type RouterOptions = Only<
   | { readonly compatibleWith: "hash_ring" }
 >;
 
+/** Every dialect's option names. */
+const OPTION_NAMES: readonly string[] = [...new Set(DIALECTS.flatMap((name) => Object.keys(optionRules(name))))];
+
 /** The most virtual nodes (names) one region may have: 2^24. */
 export const MAX_VNODES = 2 ** 24;
 
 /**
  * The dialect a record of options names, with every option read: `compatibleWith` (absent: the
  * reference) and the dialect's options (absent: the default; null is not absent). `parameter` names
- * the record in errors ("options", "snapshot").
+ * the record in errors ("options", "snapshot"); `fields` are its other fields (a snapshot's
+ * version and regions), which are not options.
  */
-export function readDialect(record: unknown = {}, parameter: string): Dialect {
+export function readDialect(record: unknown = {}, parameter: string, fields: readonly string[] = []): Dialect {
   checkObject(record, parameter);
   const { compatibleWith = "region-router" } = record as { compatibleWith?: unknown };
   if (!DIALECTS.includes(compatibleWith as DialectName)) {
@@ -68,14 +72,17 @@ export function readDialect(record: unknown = {}, parameter: string): Dialect {
   }
   const name = compatibleWith as DialectName;
   const rules = optionRules(name);
+  const refuse = (key: string) => {
+    throw new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${Object.keys(rules).join(", ") || "none"})`);
+  };
   // Options are read as any property is, own or inherited (a getter of a class, Object.create of
   // defaults), so every enumerable name, own or inherited, must be one (not just a name that
-  // Object.prototype has: toString is no option).
+  // Object.prototype has: toString is no option), and another dialect's option is refused wherever
+  // it is found (a class's getter is not enumerable).
   for (const key in record) {
-    if (key !== "compatibleWith" && !Object.hasOwn(rules, key)) {
-      throw new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${Object.keys(rules).join(", ") || "none"})`);
-    }
+    if (key !== "compatibleWith" && !fields.includes(key) && !Object.hasOwn(rules, key)) refuse(key);
   }
+  for (const key of OPTION_NAMES) if (key in record && !Object.hasOwn(rules, key)) refuse(key);
   const options: Record<string, number> = {};
   for (const [key, [fallback, max]] of Object.entries(rules)) {
     const value = (record as Record<string, unknown>)[key];

@@ -43,10 +43,15 @@ function prefixOf(length: number, wide: boolean): string {
   return text;
 }
 
-/** The first index where two rings differ (position or owner), or -1; and their sizes. */
+/** Whether ring's headAt(i) is its positionAt(i)'s top 32 bits. */
+const headAgrees = (ring: Ring, i: number) => ring.headAt(i) === Number(ring.positionAt(i) >> 96n);
+
+/** The first index where two rings differ (position, its top 32 bits as headAt reads them, or owner), or -1; and their sizes. */
 function difference(a: Ring, b: Ring): number {
   if (a.size !== b.size) return Math.min(a.size, b.size);
-  for (let i = 0; i < a.size; i++) if (a.positionAt(i) !== b.positionAt(i) || a.ownerAt(i) !== b.ownerAt(i)) return i;
+  for (let i = 0; i < a.size; i++) {
+    if (a.positionAt(i) !== b.positionAt(i) || a.ownerAt(i) !== b.ownerAt(i) || !headAgrees(a, i) || !headAgrees(b, i)) return i;
+  }
   return -1;
 }
 

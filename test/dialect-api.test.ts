@@ -101,6 +101,18 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
     expect(() => new RegionRouter(Object.create({ vnodes: 5 }) as RouterOptions)).toThrow(
       new TypeError('options.vnodes is not an option of compatibleWith "region-router" (its options: vnodesPerWeight)'),
     );
+    // Another dialect's option as a class's getter (not enumerable) is refused too, not ignored.
+    class Mixed {
+      get compatibleWith() {
+        return "hashring" as const;
+      }
+      get vnodesPerWeight() {
+        return 5;
+      }
+    }
+    expect(() => new RegionRouter(new Mixed() as unknown as RouterOptions)).toThrow(
+      new TypeError('options.vnodesPerWeight is not an option of compatibleWith "hashring" (its options: vnodeCount, replicas)'),
+    );
   });
 
   it("reads a snapshot's dialect options with the constructor's rules", () => {
@@ -110,6 +122,10 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
     expect(load({ version: 1, compatibleWith: "nope", regions: [] })).toThrow(/snapshot\.compatibleWith must be one of/);
     expect(load({ version: 1, compatibleWith: "hash_ring", hasOwnProperty: 1, regions: [] })).toThrow(/snapshot\.hasOwnProperty is not an option of compatibleWith "hash_ring"/);
     expect(load(JSON.parse('{"version":1,"__proto__":{},"regions":[]}'))).toThrow(/snapshot\.__proto__ is not an option of compatibleWith "region-router"/);
+    // Read as the constructor reads options: own or inherited.
+    const inherited = (defaults: object) => Object.assign(Object.create(defaults), { version: 1, regions: [["a", 1]] });
+    expect(RegionRouter.fromJSON(inherited({ compatibleWith: "hashring", vnodeCount: 7 })).options).toEqual({ compatibleWith: "hashring", vnodeCount: 7, replicas: 4 });
+    expect(load(inherited({ vnodes: 5 }))).toThrow(/snapshot\.vnodes is not an option of compatibleWith "region-router"/);
     // A snapshot without options takes the dialect's defaults.
     expect(RegionRouter.fromJSON({ version: 1, compatibleWith: "uhashring", regions: [["a", 1]] }).options).toEqual({ compatibleWith: "uhashring", vnodes: 160 });
   });

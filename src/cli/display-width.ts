@@ -17,12 +17,16 @@ const EMOJI = /\p{Emoji_Presentation}|\p{Emoji}\uFE0F/u;
 /**
  * The wide (W) and fullwidth (F) blocks of Unicode's EastAsianWidth.txt, as [first, last] code
  * points, for a cluster's first code point; the emoji among the wide characters are left to EMOJI.
+ * Checked against Python's unicodedata.east_asian_width (Unicode 14) for every assigned code point
+ * alone (2026-11-30): every W and F character counts 2; every other counts 1, but for lone
+ * combining marks (0) and regional indicators (emoji pictures, 2).
  */
 const WIDE: readonly (readonly [number, number])[] = [
   [0x1100, 0x115f], // Hangul Jamo initial consonants
   [0x2329, 0x232a], // left- and right-pointing angle brackets
   [0x2e80, 0x303e], // CJK radicals, Kangxi radicals, ideographic description, CJK symbols and punctuation
-  [0x3041, 0x33ff], // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, CJK strokes, enclosed CJK
+  [0x3041, 0x3247], // Hiragana, Katakana, Bopomofo, Hangul compatibility Jamo, Kanbun, CJK strokes, enclosed CJK...
+  [0x3250, 0x33ff], // ... but the ambiguous circled numbers on black squares, U+3248-324F
   [0x3400, 0x4dbf], // CJK unified ideographs extension A
   [0x4e00, 0x9fff], // CJK unified ideographs
   [0xa000, 0xa4cf], // Yi
@@ -33,7 +37,7 @@ const WIDE: readonly (readonly [number, number])[] = [
   [0xfe30, 0xfe6f], // CJK compatibility forms, small form variants
   [0xff00, 0xff60], // fullwidth forms
   [0xffe0, 0xffe6], // fullwidth signs
-  [0x16fe0, 0x18cff], // ideographic symbols, Tangut, Khitan
+  [0x16fe0, 0x18d08], // ideographic symbols, Tangut, Khitan, Tangut supplement
   [0x1aff0, 0x1affe], // Kana extended B
   [0x1b000, 0x1b2ff], // Kana supplement and extensions, Nushu
   [0x1f200, 0x1f2ff], // enclosed ideographic supplement

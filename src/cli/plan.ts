@@ -225,17 +225,21 @@ function applyChanges(
     named.add(name);
   };
   const ring = dialectOf(after);
-  /** A UsageError, naming `where`, when giving `name` `weight` would give a region too many virtual nodes. */
-  const fits = (where: string, name: string, weight: number) => {
+  /**
+   * A UsageError, naming `where`, when giving `name` `weight` (null: removing it) would give a region
+   * too many virtual nodes: where counts are relative, a removal gives the others more.
+   */
+  const fits = (where: string, name: string, weight: number | null) => {
     const next = after.weights();
     next.delete(name);
-    next.set(name, weight);
+    if (weight !== null) next.set(name, weight);
     checkVnodes(ring, [...next], () => where, perWeight);
   };
   for (const name of removes) {
     once("--remove", name);
     if (!weights.has(name)) throw new UsageError(`--remove ${name}: no region ${JSON.stringify(name)} in the ring`);
-    after.removeRegion(name);
+    fits(`--remove ${name}`, name, null);
+    asUsage(`--remove ${name}`, () => after.removeRegion(name));
     changes.push(`remove ${escapeName(name)}`);
   }
   for (const text of sets) {

@@ -71,6 +71,8 @@ export interface Ring {
    * low 64 bits.
    */
   positionAt(index: number): bigint;
+  /** positionAt(index)'s top 32 bits (a point's own 32-bit value), without a BigInt. */
+  headAt(index: number): number;
   /**
    * Drop every virtual node of the `remove` owners, then add the `add` runs, in one merge. When it
    * throws, the ring is unchanged (memory could not be had: a RangeError, before anything moved),

@@ -35,9 +35,10 @@ export function parseSnapshot(value: unknown): RingDefinition {
     throw new TypeError(`snapshot must be an object (what toJSON() returns; JSON.parse text first), got ${describe(value)}`);
   }
   checkObject(value, "snapshot");
-  // The dialect and its options are read as the constructor reads them, unknown fields refused.
-  const { version, regions, ...options } = value as Record<string, unknown>;
-  const dialect = readDialect(options, "snapshot");
+  // The dialect and its options are read as the constructor reads them (own or inherited), unknown
+  // fields refused.
+  const { version, regions } = value as Record<string, unknown>;
+  const dialect = readDialect(value, "snapshot", ["version", "regions"]);
   if (typeof version !== "number") throw new TypeError(`snapshot.version must be the number 1, got ${describe(version)}`);
   if (version !== 1) throw new RangeError(`snapshot.version ${describe(version)} is not supported (this version reads 1)`);
   if (!Array.isArray(regions)) {

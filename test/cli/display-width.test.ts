@@ -11,6 +11,7 @@ describe("displayWidth", () => {
     ["café", 4],
     ["ｶﾀｶﾅ", 4], // halfwidth katakana: narrow
     ["box █▏", 6], // East Asian ambiguous: narrow outside CJK locales
+    ["\u3248\u324f", 2], // circled numbers on black squares: ambiguous, amid wide enclosed CJK
     ["co\u00adop", 5], // a soft hyphen shows as "-"
   ])("ASCII, Latin and narrow forms take one column a character: %j → %i", (text, width) => {
     expect(displayWidth(text)).toBe(width);
@@ -27,6 +28,7 @@ describe("displayWidth", () => {
     ["「東」", 6], // CJK punctuation
     ["\u2329x\u232a", 5], // angle brackets 〈 〉: wide in EastAsianWidth.txt
     ["\u{1aff5}", 2], // Kana extended B
+    ["\u{18d00}", 2], // Tangut supplement
   ])("CJK and fullwidth characters take two: %j → %i", (text, width) => {
     expect(displayWidth(text)).toBe(width);
   });

@@ -11,6 +11,12 @@ const notJson = ringFile("not-json.json", "{ version: 1 ");
 const version2 = ringFile("v2.json", JSON.stringify({ version: 2, regions: [["sf", 1]] }));
 const duplicated = ringFile("dup.json", JSON.stringify({ version: 1, regions: [["sf", 1], ["sf", 2]] }));
 const badWeight = ringFile("bad-weight.json", JSON.stringify({ version: 1, regions: [["sf", -3]] }));
+// hashring's counts are relative to all servers, weight-0 ones included: big1 has 10000 x 1702 / 2 =
+// 8,510,000 names here, and would have 10000 x 1701 = 17,010,000 without big2, past MAX_VNODES.
+const nearlyFull = ringFile(
+  "nearly-full.json",
+  JSON.stringify({ version: 1, compatibleWith: "hashring", vnodeCount: 10000, replicas: 1, regions: [["big1", 1], ["big2", 1], ...Array.from({ length: 1700 }, (_, i) => [`z${i}`, 0])] }),
+);
 const goodRing = ringFile("good.json", JSON.stringify({ version: 1, vnodesPerWeight: 1, regions: [["sf", 3], ["london", 3]] }));
 
 /** [what, args, stdin, a fragment the message must contain] */
@@ -96,6 +102,12 @@ const commandCases: Case[] = [
     ["plan", ...SEED_RING, "--vnodes-per-weight", "10000", "--add", "tokyo=5000"],
     "",
     "--add tokyo=5000: weight × --vnodes-per-weight = 5000 × 10000 = 50000000 virtual nodes, more than the 16777216 a region may have",
+  ],
+  [
+    "removing a region when the others would get too many names (a relative dialect)",
+    ["plan", "--ring", nearlyFull, "--remove", "big2"],
+    "",
+    '--remove big2: region "big1" would have 17010000 virtual nodes in hashring, more than the 16777216 a region may have',
   ],
   ["removing a region that does not exist", ["plan", ...SEED_RING, "--remove", "tokyo"], "", '--remove tokyo: no region "tokyo" in the ring'],
   ["setting a region that does not exist", ["plan", ...SEED_RING, "--set", "tokyo=2"], "", '--set tokyo=2: no region "tokyo" in the ring'],

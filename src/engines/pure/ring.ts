@@ -163,6 +163,10 @@ export class PureRing implements Ring {
     return this.owners[index];
   }
 
+  headAt(index: number): number {
+    return this.positions[4 * index];
+  }
+
   positionAt(index: number): bigint {
     let position = 0n;
     for (let k = 0; k < 4; k++) position = (position << 32n) | BigInt(this.positions[4 * index + k]);

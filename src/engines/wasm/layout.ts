@@ -124,6 +124,11 @@ export class RingMemory {
     return this.words[(this.ring >>> 2) + i] & 0xffff;
   }
 
+  /** The top 32 bits of node i's position (of its tail's high half, stored little-endian). */
+  headAt(i: number): number {
+    return this.words[((this.ring + this.n * 4 + i * 16) >>> 2) + 1];
+  }
+
   /** The 128-bit position of node i (its tail). */
   positionAt(i: number): bigint {
     const tail = new DataView(this.bytes.buffer, this.ring + this.n * 4 + i * 16);
