@@ -1,4 +1,5 @@
 // Small helpers shared by the benchmark scripts: timing, formatting, machine description.
+import { readFileSync } from "node:fs";
 import os from "node:os";
 import { Bench } from "tinybench";
 
@@ -106,7 +107,22 @@ export function ringMemory(router) {
 
 export function machine() {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  return `${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}`;
+  return `${cpu}${cpuGeneration()}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}`;
+}
+
+/**
+ * " (family 26, model 2, 2096 MHz)" from /proc/cpuinfo where there is one: a VM's model name ("AMD
+ * EPYC") can hide different processors, whose SIMD and page faults cost differently.
+ */
+function cpuGeneration() {
+  try {
+    const info = readFileSync("/proc/cpuinfo", "utf8");
+    const field = (name) => new RegExp(`^${name}\\s*:\\s*(.+)$`, "m").exec(info)?.[1];
+    const mhz = field("cpu MHz");
+    return ` (family ${field("cpu family") ?? "?"}, model ${field("model") ?? "?"}${mhz ? `, ${Math.round(Number(mhz))} MHz` : ""})`;
+  } catch {
+    return "";
+  }
 }
 
 export const fmt = (x, digits = 1) => (x >= 100 ? x.toFixed(0) : x.toFixed(digits));
