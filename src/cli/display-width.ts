@@ -19,7 +19,8 @@ const EMOJI = /\p{Emoji_Presentation}|\p{Emoji}\uFE0F/u;
  * points, for a cluster's first code point; the emoji among the wide characters are left to EMOJI.
  * Checked against Python's unicodedata.east_asian_width (Unicode 14) for every assigned code point
  * alone (2026-11-30): every W and F character counts 2; every other counts 1, but for lone
- * combining marks (0) and regional indicators (emoji pictures, 2).
+ * combining marks, spacing ones included, and format characters (0, as ZERO_WIDTH says) and
+ * regional indicators (emoji pictures, 2).
  */
 const WIDE: readonly (readonly [number, number])[] = [
   [0x1100, 0x115f], // Hangul Jamo initial consonants

@@ -8,10 +8,10 @@ import { type Input, openInputs } from "./inputs.js";
 import { decodeLines, lineChunks } from "./lines.js";
 import { LongLine, routeDigest, writeLongId } from "./long-line.js";
 import { writeOut } from "./output.js";
-import { buildRing, checkVnodes, parseRegionWeight, perWeightFlag, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions } from "./ring-options.js";
+import { buildRing, parseRegionWeight, perWeightFlag, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions } from "./ring-options.js";
 import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
-import { asUsage, noPositionals, UsageError } from "./usage-error.js";
+import { noPositionals, UsageError } from "./usage-error.js";
 
 /** What movement() gives, with what a sampled estimate adds (across key spaces: 128-bit against 32-bit points). */
 type PlannedMovement = Movement & { readonly exact?: boolean; readonly standardError?: number };
@@ -173,7 +173,7 @@ function ringAfter(before: RegionRouter, parsed: ParsedArgs): { after: RegionRou
   }
   const migrating = hasDialectFlags(parsed, "to-");
   if (!migrating && edits === 0) throw new UsageError(`plan needs at least one change: ${CHANGE_FLAGS}`);
-  if (!migrating) return applyChanges(before, before.clone(), [], adds, removes, sets, perWeightFlag(dialectOf(before)));
+  if (!migrating) return applyChanges(before, before, [], adds, removes, sets, perWeightFlag(dialectOf(before)));
   const from = dialectOf(before);
   const to = dialectFromFlags(parsed, "to-", from, "the ring's dialect");
   const entries = [...before.weights()];
@@ -205,9 +205,13 @@ function differences(before: RegionRouter, after: RegionRouter): string[] {
 }
 
 /**
- * `after` (a copy of `before`, or `before`'s regions in a new dialect) with the --add, --remove and
- * --set changes applied, and `changes` with them as text; a UsageError for any that cannot apply
+ * The ring of `after` (`before` itself, or `before`'s regions in a new dialect; neither is changed)
+ * with the --add, --remove and --set changes applied, and `changes` with them as text; a UsageError for any that cannot apply
  * (`perWeight`: the flag that multiplies weights in `after`'s dialect, for the virtual-node limit).
+ * The changes give one ring, as made one after another would leave it (a removed region gone, a set
+ * one moved to the end with its new weight, as addRegion moves it, added ones after), checked and
+ * built as a whole: where counts are relative, one change on the way could pass the virtual-node
+ * limit that the whole plan keeps to (a removal gives the others more names, an add takes some back).
  */
 function applyChanges(
   before: RegionRouter,
@@ -224,41 +228,39 @@ function applyChanges(
     if (named.has(name)) throw new UsageError(`${option} ${name}: region ${JSON.stringify(name)} is changed more than once in this plan`);
     named.add(name);
   };
-  const ring = dialectOf(after);
-  /**
-   * A UsageError, naming `where`, when giving `name` `weight` (null: removing it) would give a region
-   * too many virtual nodes: where counts are relative, a removal gives the others more.
-   */
-  const fits = (where: string, name: string, weight: number | null) => {
-    const next = after.weights();
-    next.delete(name);
-    if (weight !== null) next.set(name, weight);
-    checkVnodes(ring, [...next], () => where, perWeight);
-  };
+  const final = after.weights();
+  /** Region -> the change that gives its weight, as typed. */
+  const typed = new Map<string, string>();
   for (const name of removes) {
     once("--remove", name);
     if (!weights.has(name)) throw new UsageError(`--remove ${name}: no region ${JSON.stringify(name)} in the ring`);
-    fits(`--remove ${name}`, name, null);
-    asUsage(`--remove ${name}`, () => after.removeRegion(name));
+    final.delete(name);
+    typed.set(name, `--remove ${name}`);
     changes.push(`remove ${escapeName(name)}`);
   }
   for (const text of sets) {
     const [name, weight] = parseRegionWeight("--set", text);
     once("--set", name);
     if (!weights.has(name)) throw new UsageError(`--set ${text}: no region ${JSON.stringify(name)} in the ring (use --add)`);
-    fits(`--set ${text}`, name, weight);
-    asUsage(`--set ${text}`, () => after.addRegion(name, weight));
+    final.delete(name);
+    final.set(name, weight);
+    typed.set(name, `--set ${text}`);
     changes.push(`set ${escapeName(name)} weight ${weights.get(name)} → ${weight}`);
   }
   for (const text of adds) {
     const [name, weight] = parseRegionWeight("--add", text);
     once("--add", name);
     if (weights.has(name)) throw new UsageError(`--add ${text}: region ${JSON.stringify(name)} is already in the ring (use --set)`);
-    fits(`--add ${text}`, name, weight);
-    asUsage(`--add ${text}`, () => after.addRegion(name, weight));
+    final.set(name, weight);
+    typed.set(name, `--add ${text}`);
     changes.push(`add ${escapeName(name)} weight ${weight}`);
   }
-  return { after, changes };
+  if (typed.size === 0) return { after, changes };
+  const entries = [...final];
+  // A region the plan leaves as it was has too many names because of the others' changes: all of them.
+  const everyChange = [...typed.values()].join(", ");
+  const whereOf = (i: number) => typed.get(entries[i][0]) ?? everyChange;
+  return { after: buildRing(dialectOf(after), entries, everyChange, whereOf, perWeight), changes };
 }
 
 function describeMovement(changes: readonly string[], { moved, flows, exact, standardError }: PlannedMovement): string {
