@@ -109,6 +109,13 @@ const commandCases: Case[] = [
     "",
     '--remove big2: region "big1" would have 17010000 virtual nodes in hashring, more than the 16777216 a region may have',
   ],
+  [
+    // The plan's ring is checked whole, as its changes leave it, so the fault names every change.
+    "removing two regions when the rest would get too many names",
+    ["plan", "--ring", nearlyFull, "--remove", "big2", "--remove", "z0"],
+    "",
+    '--remove big2, --remove z0: region "big1" would have 17000000 virtual nodes in hashring',
+  ],
   ["removing a region that does not exist", ["plan", ...SEED_RING, "--remove", "tokyo"], "", '--remove tokyo: no region "tokyo" in the ring'],
   ["setting a region that does not exist", ["plan", ...SEED_RING, "--set", "tokyo=2"], "", '--set tokyo=2: no region "tokyo" in the ring'],
   ["setting with a bad weight", ["plan", ...SEED_RING, "--set", "sf=1000001"], "", "--set sf=1000001: weight must be an integer from 0 to 1000000, got 1000001"],
