@@ -17,15 +17,16 @@ export interface OwnedPositions {
 /** Read a ring's positions in its key space (a point's index, not its 128-bit place) and their regions' names. */
 export function ownedPositions(ring: Ring, names: readonly (string | undefined)[]): OwnedPositions {
   const n = ring.size;
-  // A stored point is p x 2^96 plus its generation order below 2^64: p is the key hash it owns up to.
-  const shift = ring.scheme.points === 0 ? 0n : 96n;
+  // A stored point is p x 2^96 plus its generation order below 2^64: p, its top 32 bits (headAt,
+  // without making the 128-bit BigInt), is the key hash it owns up to.
+  const points = ring.scheme.points !== 0;
   const positions: bigint[] = new Array(n);
   const owners: string[] = new Array(n);
   for (let i = 0; i < n; i++) {
-    positions[i] = ring.positionAt(i) >> shift;
+    positions[i] = points ? BigInt(ring.headAt(i)) : ring.positionAt(i);
     owners[i] = names[ring.ownerAt(i)] as string;
   }
-  return { space: 1n << (128n - shift), positions, owners };
+  return { space: points ? 1n << 32n : 1n << 128n, positions, owners };
 }
 
 /** Length of the arc ending at positions[i] (the wrap-around arc for i = 0); the whole space when alone. */

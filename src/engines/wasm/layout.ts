@@ -131,9 +131,15 @@ export class RingMemory {
 
   /** The 128-bit position of node i (its tail). */
   positionAt(i: number): bigint {
-    const tail = new DataView(this.bytes.buffer, this.ring + this.n * 4 + i * 16);
-    return (tail.getBigUint64(0, true) << 64n) | tail.getBigUint64(8, true);
+    // One view of the whole memory, made again only when memory.grow has replaced the buffer:
+    // shares() and movement() read every position (a view per call: 1.56 s for the movement of a
+    // 1,000,000-node ring, 1.22 s with this one).
+    if (this.#view?.buffer !== this.bytes.buffer) this.#view = new DataView(this.bytes.buffer);
+    const at = this.ring + this.n * 4 + i * 16;
+    return (this.#view.getBigUint64(at, true) << 64n) | this.#view.getBigUint64(at + 8, true);
   }
+
+  #view: DataView | undefined;
 
   /** Room for one key of at most `maxBytes` bytes of UTF-8 (or a digest); returns where to write it. */
   planKey(maxBytes: number): number {
