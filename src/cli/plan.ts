@@ -1,6 +1,7 @@
 // `region-router plan`: what moves, exactly, when regions are added, removed or re-weighted.
 import type { Dialect } from "../dialects.js";
-import { type Movement, movement, type RegionRouter } from "../index.js";
+import { MAX_REGIONS, type Movement, movement, type RegionRouter } from "../index.js";
+import { describe } from "../validate.js";
 import { type ParsedArgs, parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { describeDialect, dialectFromFlags, dialectOf, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
@@ -257,10 +258,17 @@ function applyChanges(
   }
   if (typed.size === 0) return { after, changes };
   const entries = [...final];
-  // A region the plan leaves as it was has too many names because of the others' changes: all of them.
+  // Kept and set regions are at most the ring's own count, so the first region past the limit is added.
+  if (entries.length > MAX_REGIONS) {
+    const [name] = entries[MAX_REGIONS];
+    throw new UsageError(`${typed.get(name)}: at most ${MAX_REGIONS} regions: no room for ${describe(name)}`);
+  }
+  // Where counts are absolute, a region's names follow its own weight: the change that set it is at
+  // fault. Where they are relative, or for a region the plan leaves as it was, every change is.
+  const ring = dialectOf(after);
   const everyChange = [...typed.values()].join(", ");
-  const whereOf = (i: number) => typed.get(entries[i][0]) ?? everyChange;
-  return { after: buildRing(dialectOf(after), entries, everyChange, whereOf, perWeight), changes };
+  const whereOf = (i: number) => (ring.relative ? everyChange : (typed.get(entries[i][0]) ?? everyChange));
+  return { after: buildRing(ring, entries, everyChange, whereOf, perWeight), changes };
 }
 
 function describeMovement(changes: readonly string[], { moved, flows, exact, standardError }: PlannedMovement): string {

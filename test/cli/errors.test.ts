@@ -17,6 +17,7 @@ const nearlyFull = ringFile(
   "nearly-full.json",
   JSON.stringify({ version: 1, compatibleWith: "hashring", vnodeCount: 10000, replicas: 1, regions: [["big1", 1], ["big2", 1], ...Array.from({ length: 1700 }, (_, i) => [`z${i}`, 0])] }),
 );
+const fullRing = ringFile("full.json", JSON.stringify({ version: 1, regions: Array.from({ length: 65536 }, (_, i) => [`r${i}`, 1]) }));
 const goodRing = ringFile("good.json", JSON.stringify({ version: 1, vnodesPerWeight: 1, regions: [["sf", 3], ["london", 3]] }));
 
 /** [what, args, stdin, a fragment the message must contain] */
@@ -116,6 +117,8 @@ const commandCases: Case[] = [
     "",
     '--remove big2, --remove z0: region "big1" would have 17000000 virtual nodes in hashring',
   ],
+  // The plan's first region past MAX_REGIONS is one it adds: that --add is named, not every change.
+  ["adding past the most regions", ["plan", "--ring", fullRing, "--remove", "r5", "--add", "x=1", "--add", "y=1"], "", 'region-router: --add y=1: at most 65536 regions: no room for "y"'],
   ["removing a region that does not exist", ["plan", ...SEED_RING, "--remove", "tokyo"], "", '--remove tokyo: no region "tokyo" in the ring'],
   ["setting a region that does not exist", ["plan", ...SEED_RING, "--set", "tokyo=2"], "", '--set tokyo=2: no region "tokyo" in the ring'],
   ["setting with a bad weight", ["plan", ...SEED_RING, "--set", "sf=1000001"], "", "--set sf=1000001: weight must be an integer from 0 to 1000000, got 1000001"],
