@@ -174,14 +174,22 @@ function ringAfter(before: RegionRouter, parsed: ParsedArgs): { after: RegionRou
   }
   const migrating = hasDialectFlags(parsed, "to-");
   if (!migrating && edits === 0) throw new UsageError(`plan needs at least one change: ${CHANGE_FLAGS}`);
-  if (!migrating) return applyChanges(before, before, [], adds, removes, sets, perWeightFlag(dialectOf(before)));
   const from = dialectOf(before);
+  if (!migrating) return applyChanges(before, { ring: from, flag: null, perWeight: perWeightFlag(from) }, [], adds, removes, sets);
   const to = dialectFromFlags(parsed, "to-", from, "the ring's dialect");
-  const entries = [...before.weights()];
   const flag = parsed.has("to-compatible-with") ? `--to-compatible-with ${to.name}` : "the ring after";
-  const perWeight = perWeightFlag(to, "to-");
-  const after = buildRing(to, entries, flag, (i) => `${flag}, region ${JSON.stringify(entries[i][0])}`, perWeight);
-  return applyChanges(before, after, [dialectChange(from, to)], adds, removes, sets, perWeight);
+  return applyChanges(before, { ring: to, flag, perWeight: perWeightFlag(to, "to-") }, [dialectChange(from, to)], adds, removes, sets);
+}
+
+/**
+ * The dialect of the ring after, with how messages name it: `flag`, the migration to it (null when
+ * it is the ring's own), and `perWeight`, the flag that multiplies weights in it (for the
+ * virtual-node limit).
+ */
+interface Target {
+  readonly ring: Dialect;
+  readonly flag: string | null;
+  readonly perWeight: string;
 }
 
 /** "compatible with hashring (vnode count 40, replicas 4) → region-router (vnodes per weight 1)" */
@@ -206,22 +214,21 @@ function differences(before: RegionRouter, after: RegionRouter): string[] {
 }
 
 /**
- * The ring of `after` (`before` itself, or `before`'s regions in a new dialect; neither is changed)
- * with the --add, --remove and --set changes applied, and `changes` with them as text; a UsageError for any that cannot apply
- * (`perWeight`: the flag that multiplies weights in `after`'s dialect, for the virtual-node limit).
- * The changes give one ring, as made one after another would leave it (a removed region gone, a set
- * one moved to the end with its new weight, as addRegion moves it, added ones after), checked and
- * built as a whole: where counts are relative, one change on the way could pass the virtual-node
- * limit that the whole plan keeps to (a removal gives the others more names, an add takes some back).
+ * The ring after: `before`'s regions in `target`'s dialect, with the --add, --remove and --set
+ * changes applied, and `changes` with them as text; a UsageError for any that cannot apply. The
+ * changes (and the migration, if any) give one ring, as made one after another would leave it (a
+ * removed region gone, a set one moved to the end with its new weight, as addRegion moves it, added
+ * ones after), checked and built once, as a whole: where counts are relative, one step on the way
+ * could pass the virtual-node limit that the whole plan keeps to (a removal gives the others more
+ * names, an add takes some back).
  */
 function applyChanges(
   before: RegionRouter,
-  after: RegionRouter,
+  { ring, flag, perWeight }: Target,
   changes: string[],
   adds: readonly string[],
   removes: readonly string[],
   sets: readonly string[],
-  perWeight: string,
 ): { after: RegionRouter; changes: string[] } {
   const weights = before.weights();
   const named = new Set<string>();
@@ -229,7 +236,7 @@ function applyChanges(
     if (named.has(name)) throw new UsageError(`${option} ${name}: region ${JSON.stringify(name)} is changed more than once in this plan`);
     named.add(name);
   };
-  const final = after.weights();
+  const final = before.weights();
   /** Region -> the change that gives its weight, as typed. */
   const typed = new Map<string, string>();
   for (const name of removes) {
@@ -256,19 +263,24 @@ function applyChanges(
     typed.set(name, `--add ${text}`);
     changes.push(`add ${escapeName(name)} weight ${weight}`);
   }
-  if (typed.size === 0) return { after, changes };
   const entries = [...final];
   // Kept and set regions are at most the ring's own count, so the first region past the limit is added.
   if (entries.length > MAX_REGIONS) {
     const [name] = entries[MAX_REGIONS];
     throw new UsageError(`${typed.get(name)}: at most ${MAX_REGIONS} regions: no room for ${describe(name)}`);
   }
-  // Where counts are absolute, a region's names follow its own weight: the change that set it is at
-  // fault. Where they are relative, or for a region the plan leaves as it was, every change is.
-  const ring = dialectOf(after);
-  const everyChange = [...typed.values()].join(", ");
-  const whereOf = (i: number) => (ring.relative ? everyChange : (typed.get(entries[i][0]) ?? everyChange));
-  return { after: buildRing(ring, entries, everyChange, whereOf, perWeight), changes };
+  // Who is at fault when a region gets too many names: where counts are absolute, what gave the
+  // region its weight (its change, else the migration); where they are relative, every change
+  // (only the migration, named with the region, when it is the only one).
+  const causes = [...(flag === null ? [] : [flag]), ...typed.values()];
+  const all = causes.join(", ");
+  const whereOf = (i: number) => {
+    const [name] = entries[i];
+    const migrated = `${flag}, region ${JSON.stringify(name)}`;
+    if (!ring.relative) return typed.get(name) ?? (flag === null ? all : migrated);
+    return typed.size === 0 ? migrated : all;
+  };
+  return { after: buildRing(ring, entries, all, whereOf, perWeight), changes };
 }
 
 function describeMovement(changes: readonly string[], { moved, flows, exact, standardError }: PlannedMovement): string {

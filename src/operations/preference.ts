@@ -15,7 +15,8 @@ export function distinctOwnersFrom(ring: Ring, start: number, n: number, owning:
   const want = Math.min(n, owning);
   const seen = new Set<number>();
   const size = ring.size;
-  const shadowed = (i: number) => ring.scheme.lastWins && i > 0 && ring.headAt(i) === ring.headAt(i - 1);
+  const lastWins = ring.scheme.lastWins;
+  const shadowed = (i: number) => lastWins && i > 0 && ring.headAt(i) === ring.headAt(i - 1);
   for (let step = 0; step < size && seen.size < want; step++) {
     const i = start + step < size ? start + step : start + step - size;
     if (!shadowed(i)) seen.add(ring.ownerAt(i));

@@ -94,6 +94,9 @@ export class RingMemory {
   /** The scheme packed for assembly/ring.ts: points per name, STRICT (8), LAST_WINS (16). */
   declare readonly form: number;
 
+  /** positionAt's view of `bytes`' buffer (a private field, so defined): made when first needed, and again after memory.grow. */
+  #view: DataView | undefined;
+
   constructor(scheme: Scheme, make: Instantiate = instantiate) {
     this.make = make;
     this.scheme = scheme;
@@ -138,8 +141,6 @@ export class RingMemory {
     const at = this.ring + this.n * 4 + i * 16;
     return (this.#view.getBigUint64(at, true) << 64n) | this.#view.getBigUint64(at + 8, true);
   }
-
-  #view: DataView | undefined;
 
   /** Room for one key of at most `maxBytes` bytes of UTF-8 (or a digest); returns where to write it. */
   planKey(maxBytes: number): number {
