@@ -6,6 +6,7 @@ import { fileURLToPath } from "node:url";
 import { barChart, writeChart } from "./chart.mjs";
 import { ModelRouter as CryptoPortRouter } from "../test/support/model.mjs";
 import { batchSizes } from "./sections/batch-sizes.mjs";
+import { printTargets } from "./targets.mjs";
 import { dialectsSection } from "./sections/dialects.mjs";
 import { ringScale } from "./sections/ring-scale.mjs";
 import { batchesOf, eachKey, fmt, machine, medianMs, progress, ratio, ringMemory, sessionIds, table, timeRounds } from "./lib.mjs";
@@ -214,6 +215,7 @@ if (wanted("batch-sizes")) measured.batchSizes = batchSizes({ WasmRouter, PureRo
 if (wanted("dialects")) dialectsSection({ WasmRouter, PureRouter, batches, ROUNDS });
 
 progress.done();
+printTargets();
 if (measured.small && measured.batches && measured.ringSize) {
   writeChart(fileURLToPath(new URL("../docs/bench.svg", import.meta.url)), benchChart(measured));
 } else {

@@ -9,6 +9,7 @@ import fs from "node:fs";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { fmt, median, progress, ratio, ringMemory, sessionIds, table } from "../lib.mjs";
+import { judge } from "../targets.mjs";
 
 const SIZES = [1, 16, 64, 256, 1024, 4096, 16_384, 65_536, 1_000_000];
 const ROUNDS = 7;
@@ -157,11 +158,14 @@ function floors(wasm, bare) {
   };
 }
 
-/** A loop of route() calls. */
+/**
+ * A loop of route() calls into an array: what a caller writes instead of routeMany, which answers
+ * with such an array (from 16,384 ids V8 makes it a large object, in pages new to the process).
+ */
 const loop = (router) => (ids) => {
-  let sink = 0;
-  for (let i = 0; i < ids.length; i++) if (router.route(ids[i]) !== null) sink++;
-  return sink;
+  const out = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) out[i] = router.route(ids[i]);
+  return out;
 };
 
 /** Hex digits from a small LCG, for ids that differ (the kind of string matters, not the bits). */
@@ -181,6 +185,8 @@ const uuidOf = (hex) => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
  */
 function kinds() {
   const hex = hexSource(5);
+  let kept = Buffer.alloc(0);
+  const received = (bytes) => (kept.length >= bytes ? kept : (kept = Buffer.alloc(bytes)));
   let serial = 10 ** 15;
   const literalPool = new Function(`return ${JSON.stringify(Array.from({ length: 1 << 16 }, () => uuidOf(hex)))};`)();
   let literalAt = 0;
@@ -197,8 +203,13 @@ function kinds() {
       return Array.from({ length: n }, (_, i) => text.slice(37 * i, 37 * i + 36));
     }],
     ["JSON.parse output", (n) => JSON.parse(JSON.stringify(Array.from({ length: n }, () => uuidOf(hex))))],
+    // Cut from one buffer that every call's bytes are written into, as a server reads into the
+    // buffers it keeps: a new Buffer of n x 36 bytes per call (external memory) brought collections
+    // that the next timed call paid for, 15-20 ns per id more at 1,024 than the same strings cut
+    // from a reused buffer (measured apart).
     ["Buffer#toString output", (n) => {
-      const buffer = Buffer.from(Array.from({ length: n }, () => uuidOf(hex)).join(""), "latin1");
+      const buffer = received(n * 36);
+      buffer.write(Array.from({ length: n }, () => uuidOf(hex)).join(""), "latin1");
       return Array.from({ length: n }, (_, i) => buffer.toString("utf8", 36 * i, 36 * i + 36));
     }],
     ["one-byte and two-byte, mixed (JSON.parse)", (n) => JSON.parse(JSON.stringify(Array.from({ length: n }, (_, i) => (i % 2 ? uuidOf(hex) : `Ω${uuidOf(hex).slice(1)}`))))],
@@ -247,7 +258,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   console.log(`## routeMany by batch size (issue 14): ns per id of CPU time, small ring (median of ${ROUNDS} rounds, every size in each)\n`);
   console.log(`Ids: sess-N and UUIDs (12-36 bytes), flat, reused from call to call. Best WebAssembly routeMany from ${TARGET_FROM} ids up: ${count(best.n)} ids per call.\n`);
   table(
-    ["ids per call", "WebAssembly routeMany", "(wall time)", "vs its best", "pure routeMany", "pure / WebAssembly", "route() loop", "loop / WebAssembly", "floor: answer array", "floor: read ids", "floor: UTF-8 in memory", "floor: WebAssembly only", "floors summed", "routeMany / floors", "floor: the pipeline alone", "floor: pipeline + answer array", "that floor vs its own at the best size"],
+    ["ids per call", "WebAssembly routeMany", "(wall time)", "vs its best", "pure routeMany", "pure / WebAssembly", "route() loop into an array", "loop / WebAssembly", "floor: answer array", "floor: read ids", "floor: UTF-8 in memory", "floor: WebAssembly only", "floors summed", "routeMany / floors", "floor: the pipeline alone", "floor: pipeline + answer array", "that floor vs its own at the best size"],
     bySize.map((size) => {
       const { n, results: [many, p, l, answer, read, utf8, w, pipeline] } = size;
       const floorSum = answer.ns + utf8.ns + w.ns;
@@ -289,6 +300,15 @@ export function batchSizes({ WasmRouter, PureRouter }) {
         belowFloor.map((size) => `${count(size.n)} (floor ${ratioCell(floorOf(size), bestFloor)}, routeMany ${ratioCell(size.results[0], best.results[0])})`).join(", ") +
         ".\n",
     );
+  }
+
+  for (const size of inTarget) {
+    const [many, p, l] = size.results;
+    const where = `${count(size.n)} ids per call`;
+    const floor = floorOf(size);
+    judge({ target: "routeMany per id against its best batch size", where, measured: ratio(many, best.results[0]), limit: 1.1, atMost: true, floor: ratio(floor, bestFloor) });
+    judge({ target: "pure routeMany / WebAssembly routeMany", where, measured: ratio(p, many), limit: 3, atMost: false, floor: ratio(p, floor) });
+    judge({ target: "route() loop into an array / WebAssembly routeMany", where, measured: ratio(l, many), limit: 2, atMost: false, floor: ratio(l, floor) });
   }
 
   // By kind: ids made anew for every call (not timed), as a gateway's are; 36 characters each.
@@ -336,7 +356,20 @@ export function batchSizes({ WasmRouter, PureRouter }) {
     ]),
   );
 
+  // Kinds against flat literals: the floor is routeMany of flat literals with its UTF-8 step
+  // replaced by the kind's (the one step whose cost depends on the kind of string).
+  for (const { kind, results } of byKind.slice(1)) {
+    for (const [label, at] of [["1,024", 0], ["65,536", 2]]) {
+      const [many, utf8] = [results[at], results[at + 1]];
+      const [flatMany, flatUtf8] = [flat[at], flat[at + 1]];
+      const floor = median(flatMany.rounds.map((x, i) => (x - flatUtf8.rounds[i] + utf8.rounds[i]) / x));
+      judge({ target: "routeMany of a kind of string against flat literals", where: `${kind}, ${label} per call`, measured: ratio(many, flatMany), limit: 1.2, atMost: true, floor });
+    }
+  }
+
   const memory = memoryOfMillion(WasmRouter, million);
+  if (!Number.isNaN(memory.peak)) judge({ target: "peak memory of a 1,000,000-id call, of the ids' UTF-8", where: "1,000,000 ids", measured: memory.peak / memory.utf8, limit: 2, atMost: true });
+  judge({ target: "WebAssembly memory after the calls, of what a 4,096-id call uses", where: "after 1,000,000 ids, then two giant keys", measured: Math.max(memory.afterMillion, memory.afterGiant) / memory.small, limit: 1, atMost: true });
   return { bySize, byKind, memory };
 }
 

@@ -1,0 +1,37 @@
+// Issue 14's targets, judged in the run that measured them. A target is met, or missed; and where
+// it is missed, the run says whether the design's floor for it (what the steps no implementation
+// can skip cost on this machine, measured in the same rounds) already misses it: then it is below
+// the floor, and the distance to the floor is the figure that matters. Sections add their verdicts
+// as they run; run.mjs prints them all at the end, in one table.
+import { fmt, table } from "./lib.mjs";
+import { verdictOf } from "./verdict.mjs";
+
+const verdicts = [];
+
+/**
+ * Judge one target (verdictOf) and keep the verdict for printTargets: `measured` and `floor` on the
+ * target's own scale, a ratio or (unit "%") a fraction.
+ */
+export function judge({ target, where, measured, limit, atMost, floor = null, unit = "x" }) {
+  const verdict = verdictOf({ measured, limit, atMost, floor });
+  const show = (x) => (unit === "%" ? `${fmt(x * 100, 2)}%` : `${fmt(x, 2)}x`);
+  verdicts.push({ target: `${target} (${atMost ? "<=" : ">="} ${show(limit)})`, where, measured: show(measured), floor: floor === null ? "" : show(floor), verdict });
+  return verdict;
+}
+
+/** The verdicts so far, as a table; nothing when no section judged any. */
+export function printTargets() {
+  if (verdicts.length === 0) return;
+  const count = (v) => verdicts.filter(({ verdict }) => verdict === v).length;
+  console.log("## Issue 14's targets in this run\n");
+  console.log(
+    `Each target where it was measured: met, missed, or below the floor (missed, and so would be an ` +
+      `implementation that cost only its floor, measured beside it in the same rounds; a figure more ` +
+      `than 10% better than its floor does not count the floor as one). ` +
+      `${count("met")} met, ${count("below the floor")} below the floor, ${count("missed")} missed.\n`,
+  );
+  table(
+    ["target", "where", "measured", "at the floor", "verdict"],
+    verdicts.map(({ target, where, measured, floor, verdict }) => [target, where, measured, floor, verdict]),
+  );
+}

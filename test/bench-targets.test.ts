@@ -1,0 +1,21 @@
+// The bench's verdicts on issue 14's targets (bench/verdict.mjs): a target is met, missed, or
+// below the floor only when the floor itself misses it and the figure is no better than its floor.
+import { expect, it } from "vitest";
+import { verdictOf } from "../bench/verdict.mjs";
+
+const cost = (measured: number, floor: number | null = null) => verdictOf({ measured, limit: 1.1, atMost: true, floor });
+const speedUp = (measured: number, floor: number | null = null) => verdictOf({ measured, limit: 3, atMost: false, floor });
+
+it("meets a cost at or under its limit and a speed-up at or over it", () => {
+  expect([cost(1.1), cost(0.5, 2), speedUp(3), speedUp(4, 1)]).toEqual(["met", "met", "met", "met"]);
+});
+
+it("calls a miss below the floor only when the floor misses too", () => {
+  expect([cost(1.3, 1.2), cost(1.3, 1.05), cost(1.3)]).toEqual(["below the floor", "missed", "missed"]);
+  expect([speedUp(2.5, 2.6), speedUp(2.5, 3.2), speedUp(2.5)]).toEqual(["below the floor", "missed", "missed"]);
+});
+
+it("does not trust a floor that the figure beats by more than 10%", () => {
+  expect([cost(1.3, 1.4), cost(1.3, 1.5)]).toEqual(["below the floor", "missed"]);
+  expect([speedUp(2.5, 2.3), speedUp(2.5, 2.2)]).toEqual(["below the floor", "missed"]);
+});
