@@ -70,6 +70,12 @@ function fail(what) {
   process.exit(1);
 }
 
+/**
+ * A run of the default dialect's virtual nodes (src/engines/ring.ts, VnodeRun): `${region}#0` ...,
+ * ranked by owner; `region` kept for the checks that name nodes.
+ */
+const runOf = (owner, region, count) => ({ owner, prefix: `${region}#`, count, rank: owner, region });
+
 /** JSON text of a value, typed arrays as arrays and BigInts as decimal strings. */
 const text = (value) => JSON.stringify(value, (_, v) => (typeof v === "bigint" ? `${v}` : ArrayBuffer.isView(v) ? Array.from(v) : v));
 
@@ -89,14 +95,14 @@ for (let trial = 0; trial < 12; trial++) {
   // Three rounds of changes: add regions, re-weight some (remove and add, as the router does), drop some.
   for (let step = 0; step < 3; step++) {
     const remove = [...live.keys()].filter(() => random() < 0.3);
-    const add = remove.filter(() => random() < 0.5).map((owner) => ({ owner, name: live.get(owner), count: int(1, 50) }));
+    const add = remove.filter(() => random() < 0.5).map((owner) => runOf(owner, live.get(owner), int(1, 50)));
     for (let k = int(step === 0 ? 1 : 0, 8); k > 0; k--) {
       const owner = nextOwner++;
-      add.push({ owner, name: `${NAMES[int(0, NAMES.length - 1)]}${owner}`, count: int(1, 400) });
+      add.push(runOf(owner, `${NAMES[int(0, NAMES.length - 1)]}${owner}`, int(1, 400)));
     }
     apply(remove, add);
     for (const owner of remove) live.delete(owner);
-    for (const run of add) live.set(run.owner, run.name);
+    for (const run of add) live.set(run.owner, run.region);
     sameEverywhere(rings, `size after update ${step}`, (r) => r.size);
   }
   sameEverywhere(rings, "route()", (r) => Int32Array.from(checkKeys, (k) => r.route(k)));
@@ -120,7 +126,7 @@ sameEverywhere(ENGINES.map(([, make]) => make()), "an empty ring", (r) => [r.siz
 progress.step("golden and tie vectors through the router");
 class SimpleRouter extends RegionRouterBase {
   constructor(options) {
-    super(new SimpleRing(), options);
+    super((scheme) => new SimpleRing(scheme), options);
   }
 }
 const vectors = JSON.parse(readFileSync(join(root, "test/fixtures/vectors.json"), "utf8"));
@@ -150,9 +156,9 @@ if (process.argv.includes("--check")) process.exit(0);
 
 // ---------------------------------------------------------------------------------------------
 // 2. Lookups: route() one key per call, and routeMany, on rings of 9, 10,000 and 1,000,000 nodes.
-const runsOf = (regions, weight) => Array.from({ length: regions }, (_, owner) => ({ owner, name: `region-${owner}`, count: weight }));
+const runsOf = (regions, weight) => Array.from({ length: regions }, (_, owner) => runOf(owner, `region-${owner}`, weight));
 const SIZES = [
-  ["9 nodes (3 regions x 3)", [{ owner: 0, name: "sf", count: 3 }, { owner: 1, name: "london", count: 3 }, { owner: 2, name: "bangalore", count: 3 }]],
+  ["9 nodes (3 regions x 3)", [runOf(0, "sf", 3), runOf(1, "london", 3), runOf(2, "bangalore", 3)]],
   ["10,000 nodes (100 regions x 100)", runsOf(100, 100)],
   ["1,000,000 nodes (1,000 regions x 1,000)", runsOf(1000, 1000)],
 ];
@@ -225,7 +231,7 @@ progress.begin(3, SECTIONS, "changes");
 // Let the ids go: the pure engines allocate on every update, and the GC work that triggers grows with the heap.
 keys = checkKeys = null;
 const million = SIZES[2][1];
-const tokyo = { owner: 1000, name: "tokyo", count: 1000 };
+const tokyo = runOf(1000, "tokyo", 1000);
 const big = ringsBySize[2];
 ringsBySize.length = 0;
 row("build 1,000,000 nodes (1,000 regions x 1,000, one update)", alternate("build", 5, (e) => ENGINES[e][1](), (ring) => ring.update([], million)), "ms", true);

@@ -108,5 +108,10 @@ describe("size budgets", () => {
     const simd = await browserBundle("region-router/simd", packedAppRoot());
     expect(rowOf('`import { RegionRouter } from "region-router"`')).toContain(`${bytes(page.minified)} → **${bytes(page.gzipped)}**`);
     expect(rowOf('`import { RegionRouter } from "region-router/simd"`')).toContain(`${bytes(simd.minified)} → ${bytes(simd.gzipped)}`);
+    // The core alone, not an entry: the size quoted where the docs say why pages get the pure engine.
+    const core = await browserBundle("./test/support/core-only.ts");
+    expect(rowOf("not an entry: the WebAssembly core alone")).toContain(`| ${bytes(core.gzipped)} |`);
+    expect(table).toContain(`it is ${bytes(core.gzipped)} gzipped`);
+    expect(readFileSync(new URL("../README.md", import.meta.url), "utf8")).toContain(`WebAssembly core alone is ${bytes(core.gzipped)}`);
   });
 });
