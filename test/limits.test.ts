@@ -149,6 +149,16 @@ describe("[big] relative weights: a removal that would give another region more 
   }, 120_000);
 });
 
+describe("the pure engine's typed arrays", () => {
+  it("an update too big for them is a RangeError that says so and changes nothing (V8 names only a length)", () => {
+    // 300 regions x 1,000,000 x 16 = 4.8 billion new nodes: past 2^32 elements in one typed array.
+    const router = new PureRouter({ vnodesPerWeight: 16 });
+    router.addRegions([["sf", 1], ["london", 2]]);
+    const regions = Array.from({ length: 300 }, (_, i): [string, number] => [`r${i}`, 1_000_000]);
+    expectRejectedUnchanged([router], () => router.addRegions(regions), RangeError, /^no memory for 4800000000 virtual nodes \(20 bytes each\)$/);
+  });
+});
+
 describe("[big] a pure build bigger than the JavaScript heap", () => {
   it("holds its ring in array buffers: 16,770,000 nodes under a 100 MB heap build and route (an array of them aborted the process)", () => {
     const script = `

@@ -6,7 +6,7 @@ import { type ParsedArgs, parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { describeDialect, dialectFromFlags, dialectOf, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
 import { type Input, openInputs } from "./inputs.js";
-import { decodeLines, lineChunks } from "./lines.js";
+import { decodeLines, LineCursor, lineChunks } from "./lines.js";
 import { LongLine, routeDigest, writeLongId } from "./long-line.js";
 import { writeOut } from "./output.js";
 import { buildRing, parseRegionWeight, perWeightFlag, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions } from "./ring-options.js";
@@ -91,7 +91,7 @@ Options:
         before,
         after,
         sessions,
-        (rows) => writeOut(rows.map(([id, from, to]) => `${comma()}${JSON.stringify({ id, from, to })}`).join("")),
+        (rows) => writeOut(rows.map(({ id, from, to }) => `${comma()}${JSON.stringify({ id, from, to })}`).join("")),
         async (line, from, to) => {
           await writeOut(`${comma()}{"id":"`);
           await writeLongId(line, true, writeOut);
@@ -111,7 +111,9 @@ Options:
       sessions,
       (rows) => {
         moved += rows.length;
-        return writeOut(rows.map(([id, from, to]) => `${id}\t${shown(from)}\t${shown(to)}\n`).join(""));
+        // Each id as its line's bytes (as route's TSV writes it), not as decoded: invalid UTF-8
+        // stays what it was, as it does in a line too long to decode.
+        return writeOut(Buffer.concat(rows.flatMap(({ line, from, to }) => [line, Buffer.from(`\t${shown(from)}\t${shown(to)}\n`)])));
       },
       async (line, from, to) => {
         moved++;
@@ -125,15 +127,23 @@ Options:
 
 type Region = string | null;
 
+/** A session that moves: its id, decoded, and its line's bytes, as read (no "\r", no "\n"). */
+interface MovedSession {
+  readonly id: string;
+  readonly line: Uint8Array;
+  readonly from: Region;
+  readonly to: Region;
+}
+
 /**
  * Reads the sessions and hands over those whose region differs between the two rings: a piece's
- * worth at a time as [id, from, to] rows, or a LongLine on its own. Resolves to how many were read.
+ * worth at a time as rows, or a LongLine on its own. Resolves to how many were read.
  */
 async function forMovedSessions(
   before: RegionRouter,
   after: RegionRouter,
   sessions: Input,
-  rows: (moved: [string, Region, Region][]) => Promise<void>,
+  rows: (moved: MovedSession[]) => Promise<void>,
   long: (line: LongLine, from: Region, to: Region) => Promise<void>,
 ): Promise<number> {
   let total = 0;
@@ -147,7 +157,7 @@ async function forMovedSessions(
     }
     const ids = decodeLines(lines);
     total += ids.length;
-    await rows([...movedSessions(before, after, ids)]);
+    await rows(movedSessions(before, after, ids, lines));
   }
   return total;
 }
@@ -295,9 +305,12 @@ function describeMovement(changes: readonly string[], { moved, flows, exact, sta
   );
 }
 
-/** [id, from, to] for each id whose region differs between the two rings. */
-function* movedSessions(before: RegionRouter, after: RegionRouter, ids: readonly string[]): Generator<[string, Region, Region]> {
+/** The sessions of a piece (its lines, `ids` decoded) whose region differs between the two rings. */
+function movedSessions(before: RegionRouter, after: RegionRouter, ids: readonly string[], piece: Buffer): MovedSession[] {
   const from = before.routeMany(ids);
   const to = after.routeMany(ids);
-  for (let i = 0; i < ids.length; i++) if (from[i] !== to[i]) yield [ids[i], from[i], to[i]];
+  const moved: MovedSession[] = [];
+  const line = new LineCursor(piece);
+  for (let i = 0; line.next(); i++) if (from[i] !== to[i]) moved.push({ id: ids[i], line: piece.subarray(line.start, line.end), from: from[i], to: to[i] });
+  return moved;
 }

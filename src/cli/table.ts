@@ -8,8 +8,9 @@ export function percent(fraction: number): string {
 
 /** A signed difference of fractions in percentage points: -0.1821 → "-18.21 pp", 0 → "+0.00 pp". */
 export function points(difference: number): string {
-  const value = (difference * 100).toFixed(2);
-  return `${value.startsWith("-") ? "" : "+"}${value === "-0.00" ? "0.00" : value} pp`;
+  // A difference that rounds to zero is "+0.00", whatever its sign.
+  const value = (difference * 100).toFixed(2).replace(/^-(0\.00)$/, "$1");
+  return `${value.startsWith("-") ? "" : "+"}${value} pp`;
 }
 
 const EIGHTHS = ["", "▏", "▎", "▍", "▌", "▋", "▊", "▉"];

@@ -4,7 +4,8 @@ import { describe, expect, it } from "vitest";
 import { movement, RegionRouter } from "../../src/index.js";
 import { buildRouter } from "../support/build.js";
 import { displayWidth } from "../../src/cli/display-width.js";
-import { cli, SEED_RING, tempFolder } from "../support/cli.js";
+import { cli, cliBytes, SEED_RING, tempFolder } from "../support/cli.js";
+import { points } from "../../src/cli/table.js";
 
 const { file } = tempFolder("region-router-cli-ops-");
 
@@ -33,6 +34,10 @@ describe("region-router stats", () => {
         deviation: shares.get(region)! - weight / 9,
       })),
     );
+  });
+
+  it("signs every deviation, one that rounds to zero as +0.00 (a tiny negative one too)", () => {
+    expect([points(-0.00001), points(0.00004), points(-0.0001), points(0.1821), points(-0.1821)]).toEqual(["+0.00 pp", "+0.00 pp", "-0.01 pp", "+18.21 pp", "-18.21 pp"]);
   });
 
   it("counts in words that agree with their numbers: 1 region, 1 virtual node; 2 regions, 3 virtual nodes", () => {
@@ -149,6 +154,15 @@ describe("region-router plan", () => {
       const listed = text.split("sessions that move (id, from, to):\n")[1];
       const expected = moving.map((id) => `${id}\t${before.route(id)}\t${after.route(id)}\n`).join("");
       expect(listed).toBe(`${expected}${moving.length} of ${ids.length} sessions move (${((moving.length / ids.length) * 100).toFixed(2)}%)\n`);
+    });
+
+    it("as text, each id is its line's bytes as read, invalid UTF-8 included (as route writes it)", () => {
+      const raw = Buffer.from([0x78, 0xff, 0x0d, 0x0a, 0x79, 0xc3, 0x0a, 0x7a]); // "x\xff\r\n" "y\xc3\n" "z"
+      const result = cliBytes(["plan", "--region", "x=0", "--add", "y=1", "--sessions", "-"], raw);
+      expect(result.stderr).toBe("");
+      expect(result.status).toBe(0);
+      const listed = result.stdout.subarray(result.stdout.indexOf("sessions that move (id, from, to):\n") + 35);
+      expect(listed).toEqual(Buffer.concat([Buffer.from([0x78, 0xff]), Buffer.from("\t(none)\ty\n"), Buffer.from([0x79, 0xc3]), Buffer.from("\t(none)\ty\nz\t(none)\ty\n3 of 3 sessions move (100.00%)\n")]));
     });
 
     it("an empty ring before: sessions come from (none) / null", () => {

@@ -80,7 +80,7 @@ function sortedOrder(added: Uint32Array, m: number): Uint32Array {
   const starts = new Uint32Array((1 << bits) + 1);
   for (let i = 0; i < m; i++) starts[(added[4 * i] >>> (32 - bits)) + 1]++;
   for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1];
-  const order = new Uint32Array(m);
+  const order = newArray(Uint32Array, m, m);
   const next = starts.slice(0, 1 << bits);
   for (let i = 0; i < m; i++) order[next[added[4 * i] >>> (32 - bits)]++] = i;
   for (let b = 0; b + 1 < starts.length; b++) {
@@ -120,6 +120,20 @@ function lowerBoundBelow(positions: Uint32Array, hi: number, key: Uint32Array, j
 /** Room for need nodes, with an eighth more, so that small updates fit without reallocating. */
 function capacityFor(need: number): number {
   return need + (need >>> 3);
+}
+
+/**
+ * A typed array of `length` for `nodes` virtual nodes; where the runtime refuses (V8 says "Array
+ * buffer allocation failed", or past 2^32 elements "Invalid typed array length: …"), a RangeError
+ * that says what could not be had. Nothing has changed when it throws: update() allocates before
+ * it writes.
+ */
+function newArray<T>(Type: new (length: number) => T, length: number, nodes: number): T {
+  try {
+    return new Type(length);
+  } catch (cause) {
+    throw new RangeError(`no memory for ${nodes} virtual nodes (20 bytes each)`, { cause });
+  }
 }
 
 export class PureRing implements Ring {
@@ -185,7 +199,7 @@ export class PureRing implements Ring {
     const perName = positionsPerName(this.scheme);
     let m = 0;
     for (const run of add) m += run.count * perName;
-    const added = new Uint32Array(4 * m), addedOwners = new Int32Array(m);
+    const added = newArray(Uint32Array, 4 * m, m), addedOwners = newArray(Int32Array, m, m);
     let at = 0;
     for (const { owner, prefix, count, rank } of add) {
       addedOwners.fill(owner, at >> 2, (at >> 2) + count * perName);
@@ -200,8 +214,8 @@ export class PureRing implements Ring {
     let { positions, owners } = this;
     const need = kept + m;
     if (need > owners.length || capacityFor(need) < owners.length >>> 1) {
-      positions = new Uint32Array(4 * capacityFor(need));
-      owners = new Int32Array(capacityFor(need));
+      positions = newArray(Uint32Array, 4 * capacityFor(need), need);
+      owners = newArray(Int32Array, capacityFor(need), need);
     }
     // From here on nothing allocates. The old nodes but the removed owners', to the front, in
     // stretches (in place, only those that move).
