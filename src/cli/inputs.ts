@@ -1,6 +1,8 @@
 // Line-oriented inputs: files named on the command line, or stdin ("-" or no file at all).
-// Every file is opened before anything is written, so an unreadable file fails the command
-// while stdout is still empty (a UsageError); a read that fails later is an IoError.
+// Every file is opened (and closed again) before anything is written, so an unreadable file fails
+// the command while stdout is still empty (a UsageError); then each is opened again when its turn
+// comes and closed when it is done, so any number of files fits in the open-file limit. A read
+// that fails later, or a file replaced in between, is an IoError.
 import { closeSync, fstatSync, openSync, read, readSync, type Stats } from "node:fs";
 import { fileError, IoError, reasonOf, UsageError } from "./usage-error.js";
 
@@ -20,37 +22,44 @@ export interface Input {
    * a long line is read again from it rather than copied aside (long-line.ts). Throws like read().
    */
   readonly readAt?: (into: Buffer, at: number, length: number, position: number) => number;
+  /** Done with it: a file's descriptor is closed (it opens again if read again). */
+  close(): void;
 }
 
 export function openInputs(paths: readonly string[], what: string): Input[] {
   const names = paths.length === 0 ? ["-"] : paths;
   if (names.filter((name) => name === "-").length > 1) throw new UsageError(`stdin ("-") can be read only once`);
-  const opened: number[] = [];
-  try {
-    return names.map((name) => {
-      if (name === "-") return stdinInput();
-      const fd = openFile(name, what);
-      opened.push(fd);
-      return fdInput(`${what} ${JSON.stringify(name)}`, name, fd);
-    });
-  } catch (error) {
-    for (const fd of opened) closeSync(fd);
-    throw error;
-  }
+  return names.map((name) => (name === "-" ? stdinInput() : fileInput(name, what)));
 }
 
-function openFile(path: string, what: string): number {
-  let fd: number;
+/** A file, checked now (it opens, and is not a directory) and opened again when first read. */
+function fileInput(path: string, what: string): Input {
+  let stat: Stats;
+  const fd = openFile(path, (error) => fileError(what, path, error));
   try {
-    fd = openSync(path, "r");
-  } catch (error) {
-    throw fileError(what, path, error);
-  }
-  if (fstatSync(fd).isDirectory()) {
+    stat = fstatSync(fd);
+  } finally {
     closeSync(fd);
-    throw fileError(what, path, { code: "EISDIR" });
   }
-  return fd;
+  if (stat.isDirectory()) throw fileError(what, path, { code: "EISDIR" });
+  const label = `${what} ${JSON.stringify(path)}`;
+  return fdInput(label, path, stat, () => {
+    const again = openFile(path, (error) => readError(label, error));
+    const now = fstatSync(again);
+    if (now.dev !== stat.dev || now.ino !== stat.ino) {
+      closeSync(again);
+      throw new IoError(`cannot read ${label}: it was replaced after the command started`);
+    }
+    return again;
+  });
+}
+
+function openFile(path: string, failure: (error: unknown) => Error): number {
+  try {
+    return openSync(path, "r");
+  } catch (error) {
+    throw failure(error);
+  }
 }
 
 /** Runs a read, turning its failure into an IoError that names the input. */
@@ -81,23 +90,30 @@ function rawFdRead(fd: number, isFile: boolean): (into: Buffer, at: number) => P
         });
 }
 
-function fdInput(label: string, name: string, fd: number): Input {
-  const stat = fstatSync(fd);
-  const raw = rawFdRead(fd, stat.isFile());
+/** A file read through a descriptor that open() gives when first needed, until close(). */
+function fdInput(label: string, name: string, stat: Stats, open: () => number): Input {
+  let fd = -1;
+  let raw: ((into: Buffer, at: number) => Promise<number>) | null = null;
+  const opened = () => (fd >= 0 ? fd : (fd = open()));
   return {
     name,
     label,
     size: stat.isFile() ? stat.size : undefined,
-    read: (into, at) => reading(label, () => raw(into, at)),
+    read: (into, at) => reading(label, () => (raw ??= rawFdRead(opened(), stat.isFile()))(into, at)),
     readAt: stat.isFile()
       ? (into, at, length, position) => {
           try {
-            return readSync(fd, into, at, length, position);
+            return readSync(opened(), into, at, length, position);
           } catch (error) {
             throw readError(label, error);
           }
         }
       : undefined,
+    close() {
+      if (fd >= 0) closeSync(fd);
+      fd = -1;
+      raw = null;
+    },
   };
 }
 
@@ -121,6 +137,8 @@ function stdinInput(): Input {
     name: "-",
     label,
     size: stat.isFile() ? stat.size : undefined,
+    // Stdin stays open: it is the process's.
+    close() {},
     read: (into, at) =>
       reading(label, async () => {
         if (!stream) {

@@ -116,6 +116,15 @@ const READ_BYTES = 1 << 16;
  * ArrayBuffer (never Node's shared pool), so it can be transferred to a worker.
  */
 export async function* lineChunks(input: Input, onBytes?: (bytes: number) => void, longLine = LONG_LINE): AsyncGenerator<Buffer | LongLine> {
+  try {
+    yield* linesOf(input, onBytes, longLine);
+  } finally {
+    input.close();
+  }
+}
+
+/** lineChunks, but for closing the input at the end. */
+async function* linesOf(input: Input, onBytes: ((bytes: number) => void) | undefined, longLine: number): AsyncGenerator<Buffer | LongLine> {
   // Each read lands after the unfinished line left by the previous one, so only that line is
   // ever copied; a line longer than the buffer grows it, up to longLine.
   let buffer: Buffer = Buffer.allocUnsafeSlow(READ_BYTES);

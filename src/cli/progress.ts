@@ -1,5 +1,7 @@
-// A progress bar on stderr, only when stderr is a terminal and the input size is known, so that
-// logs and pipes never see it. It redraws at most a few times a second.
+// A progress bar on stderr, only when stderr is a terminal, stdout is not (the output goes to a
+// file or a pipe: on the same screen, output written after the bar would follow it on its line),
+// and the input size is known, so that logs and pipes never see it. It redraws at most a few
+// times a second.
 const REDRAW_MS = 100;
 const BAR_WIDTH = 30;
 
@@ -20,7 +22,7 @@ export class Progress {
 
   /** A bar for `total` bytes, or null when there should be none. */
   static forInput(total: number | undefined): Progress | null {
-    return total !== undefined && process.stderr.isTTY ? new Progress(total) : null;
+    return total !== undefined && process.stderr.isTTY && !process.stdout.isTTY ? new Progress(total) : null;
   }
 
   advance(bytes: number): void {

@@ -30,7 +30,7 @@ one line per input line, in order: "id<TAB>region" (tsv, the default) or, with -
 (before "\\n" or at the end of the input); a last line without "\\n" counts. Region names with
 a backslash or control character are escaped in tsv (\\\\, \\n, \\r, \\t, \\u00XX). Memory
 stays bounded for any input and any line length. A progress bar appears on stderr when stderr is
-a terminal and the input size is known.
+a terminal, stdout is not, and the input size is known.
 
 ${RING_HELP}
 

@@ -3,8 +3,8 @@
 // never a stack trace. Status 2 when the command had not started (nothing written), 3 when it
 // failed midway (stdout holds what was written before); a reader that goes away (EPIPE) ends the
 // command quietly with status 0.
-import { spawn } from "node:child_process";
-import { closeSync, existsSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -85,6 +85,49 @@ describe("input that fails", () => {
     const result = withFd(FAILING, "r", (fd) => cliWithStdio(["route", ...SEED_RING], [fd, "pipe", "pipe"]));
     expect(result).toMatchObject({ status: 3, stdout: "" });
     expectOneLine(result.stderr, "cannot read stdin: input/output error");
+  });
+});
+
+describe("many files", () => {
+  it("any number of files fits under the open-file limit: each is open only while it is read", () => {
+    const folder = join(dir, "files");
+    mkdirSync(folder);
+    const paths = Array.from({ length: 300 }, (_, i) => join(folder, `ids-${i}.txt`));
+    paths.forEach((path, i) => writeFileSync(path, `f${i}-a\nf${i}-b\n`));
+    const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
+    // 64 descriptors: Node itself holds about 20; 300 files open at once do not fit.
+    const line = `ulimit -n 64 && exec ${[process.execPath, BIN, "route", ...SEED_RING, ...paths].map(quote).join(" ")}`;
+    const result = spawnSync("sh", ["-c", line], { encoding: "utf8", maxBuffer: 1 << 24 });
+    expect(result.stderr).toBe("");
+    expect(result.status).toBe(0);
+    const ids = paths.flatMap((_, i) => [`f${i}-a`, `f${i}-b`]);
+    expect(result.stdout).toBe(ids.map((id) => `${id}\t${model.route(id)}\n`).join(""));
+  });
+
+  it("a file replaced after the command started (checked, then read when its turn comes): status 3, named", async () => {
+    const later = join(dir, "later.txt");
+    writeFileSync(later, "old\n");
+    const child = spawn(process.execPath, [BIN, "route", ...SEED_RING, "-", later], { stdio: ["pipe", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stderr.on("data", (chunk) => (stderr += chunk));
+    const firstLine = new Promise<void>((resolve) =>
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+        if (stdout.includes("\n")) resolve();
+      }),
+    );
+    // The first line is routed, so later.txt has been checked: replace it, then end stdin.
+    child.stdin.write("first\n");
+    await firstLine;
+    const replacement = join(dir, "replacement.txt");
+    writeFileSync(replacement, "new\n");
+    renameSync(replacement, later);
+    child.stdin.end();
+    const status = await new Promise((resolve) => child.on("close", resolve));
+    expect(stdout).toBe(`first\t${model.route("first")}\n`);
+    expect(status).toBe(3);
+    expectOneLine(stderr, `cannot read input file ${JSON.stringify(later)}: it was replaced after the command started`);
   });
 });
 

@@ -40,5 +40,6 @@ export function memoryInput(text: Uint8Array, steps: readonly number[], readAt =
       return bytes;
     },
     readAt: readAt ? (into, offset, length, position) => again.copy(into, offset, position, Math.min(again.length, position + length)) : undefined,
+    close() {},
   };
 }
