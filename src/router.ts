@@ -1,6 +1,6 @@
 // The public RegionRouter, engine-agnostic: validation, the region table (name <-> owner, weight,
 // insertion order) and the API. The engine (a Ring) owns the positions and the search.
-import { ownedPositions, type OwnedPositions } from "./operations/arcs.js";
+import { ownedPositions, ringReader, type OwnedPositions, type RingReader } from "./operations/arcs.js";
 import { fingerprint } from "./operations/fingerprint.js";
 import { checkVnodeCount, readDialect, type RouterOptions } from "./options.js";
 import type { Dialect } from "./dialects.js";
@@ -31,6 +31,12 @@ export interface RouterInternals {
 export function positionsOf(router: RegionRouterBase): OwnedPositions {
   const { ring, names } = router[INTERNALS]();
   return ownedPositions(ring, names);
+}
+
+/** @internal A router's ring, read one position at a time (movement(): memory O(regions), not O(nodes)). */
+export function readerOfRouter(router: RegionRouterBase): RingReader {
+  const { ring, names } = router[INTERNALS]();
+  return ringReader(ring, names);
 }
 
 /** @internal Region names for the first `count` of a ring's owners (-1: null), into out from index `at`. */
@@ -278,7 +284,7 @@ export class RegionRouterBase {
    * every region in weights() order; all 0 on a ring without positions, else summing to 1.
    */
   shares(): Map<string, number> {
-    return shares(ownedPositions(this.#ring, this.#names), this.#regions.keys());
+    return shares(ringReader(this.#ring, this.#names), this.#regions.keys());
   }
 
   /**

@@ -3,7 +3,7 @@
 import { spawnSync } from "node:child_process";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RingMemory } from "../src/engines/wasm/layout.js";
-import { RegionRouter as WasmRouter } from "../src/index.js";
+import { RegionRouter as WasmRouter, type Movement } from "../src/index.js";
 import { RegionRouter as PureRouter } from "../src/pure.js";
 import { INTERNALS } from "../src/router.js";
 import { encodeUtf8 } from "../src/utf8.js";
@@ -173,6 +173,33 @@ describe("[big] a pure build bigger than the JavaScript heap", () => {
     const wasm = new WasmRouter({ vnodesPerWeight: 10_000 });
     wasm.addRegions([["a", 1], ["b", 1677]]);
     expect(JSON.parse(child.stdout)).toEqual(["x", "y", "z", "sess-1"].map((id) => wasm.route(id)));
+  }, 120_000);
+});
+
+describe("[big] shares() and movement() of rings bigger than the JavaScript heap", () => {
+  it("read 2.5 million WebAssembly nodes and 1.6 million pure points in place under a 48 MB heap (arrays of their positions aborted the process)", () => {
+    // A region added to a ring moves exactly the keys it now owns: movement's figures are known.
+    const script = `
+      const built = (url, options, regions) => import(url).then(({ RegionRouter, movement }) => {
+        const before = new RegionRouter(options), after = new RegionRouter(options);
+        before.addRegions(regions), after.addRegions([...regions, ["new", 1]]);
+        const [shares, sharesAfter] = [before.shares(), after.shares()];
+        return { sums: [shares, sharesAfter].map((s) => [...s.values()].reduce((a, b) => a + b, 0)), added: sharesAfter.get("new"), movement: movement(before, after) };
+      });
+      const regions = (n, weight) => Array.from({ length: n }, (_, i) => ["r" + i, weight]);
+      const wasm = await built(${JSON.stringify(new URL("../dist/index.js", import.meta.url).href)}, { vnodesPerWeight: 10_000 }, regions(5, 50));
+      const pure = await built(${JSON.stringify(new URL("../dist/pure.js", import.meta.url).href)}, { compatibleWith: "hashring", vnodeCount: 10_000 }, regions(40, 1));
+      console.log(JSON.stringify({ wasm, pure }));`;
+    const child = spawnSync(process.execPath, ["--max-old-space-size=48", "--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.stderr).toBe("");
+    expect(child.status).toBe(0);
+    const results = JSON.parse(child.stdout) as Record<string, { sums: number[]; added: number; movement: Movement }>;
+    for (const [engine, { sums, added, movement }] of Object.entries(results)) {
+      for (const sum of sums) expect(Math.abs(sum - 1), engine).toBeLessThan(1e-9);
+      expect(added, engine).toBeGreaterThan(0);
+      expect(movement.moved, engine).toBe(added);
+      expect(movement.flows.every((flow) => flow.to === "new"), engine).toBe(true);
+    }
   }, 120_000);
 });
 

@@ -4,7 +4,9 @@
 // wrap-around arc past the last one. The key space is the digest read as a 128-bit integer, or for
 // rings of 32-bit points its first little-endian word (2^32 values); the engines store every
 // position already shifted for strict search (Ring.positionAt), so one rule serves every dialect.
-// BigInt keeps every length exact; shares and movement are not hot paths.
+// BigInt keeps every length exact. shares() and movement() read a ring through RingReader, one
+// position at a time: a ring may hold 100 million nodes outside the JavaScript heap, where arrays
+// of its positions (some 48 bytes a node) would abort the process.
 import type { Ring } from "../engines/ring.js";
 
 export interface OwnedPositions {
@@ -14,19 +16,99 @@ export interface OwnedPositions {
   readonly owners: readonly string[];
 }
 
+/** A ring's positions in its key space and their owners, read one at a time: memory O(owners), not O(nodes). */
+export interface RingReader {
+  /** The number of key hashes: 2^128, or 2^32 for 32-bit points. */
+  readonly space: bigint;
+  /** The number of positions. */
+  readonly size: number;
+  /** Position i (0 <= i < size) in the key space; ascending in i. */
+  positionAt(i: number): bigint;
+  /** The position's value shifted right by `low` bits, as a number (below 2^32 for the shifts the callers use). */
+  topAt(i: number, low: number): number;
+  /** Position i's owner: an index into `names`. */
+  ownerAt(i: number): number;
+  /** Owner -> region name (undefined: an owner no position has). */
+  readonly names: readonly (string | undefined)[];
+}
+
+/**
+ * A ring as a RingReader: a 32-bit point's value is headAt (no 128-bit BigInt made), as is a
+ * 128-bit position's top word. A class, not closures: shares() of a small ring is called after
+ * every change by some users, and making four closures a call cost half as much again.
+ */
+class EngineReader implements RingReader {
+  readonly space: bigint;
+  readonly size: number;
+  readonly #ring: Ring;
+  readonly #points: boolean;
+  /** The shift whose topAt is headAt: a point's value is its top 32 bits (p x 2^96 plus its generation order below 2^64). */
+  readonly #headShift: number;
+
+  constructor(ring: Ring, readonly names: readonly (string | undefined)[]) {
+    this.#ring = ring;
+    this.#points = ring.scheme.points !== 0;
+    this.#headShift = this.#points ? 0 : 96;
+    this.space = this.#points ? 1n << 32n : 1n << 128n;
+    this.size = ring.size;
+  }
+
+  positionAt(i: number): bigint {
+    return this.#points ? BigInt(this.#ring.headAt(i)) : this.#ring.positionAt(i);
+  }
+
+  topAt(i: number, low: number): number {
+    return low === this.#headShift ? this.#ring.headAt(i) : Number(this.positionAt(i) >> BigInt(low));
+  }
+
+  ownerAt(i: number): number {
+    return this.#ring.ownerAt(i);
+  }
+}
+
+/** A ring and its owners' names, read in place. */
+export function ringReader(ring: Ring, names: readonly (string | undefined)[]): RingReader {
+  return new EngineReader(ring, names);
+}
+
+/** Arrays of positions and owners as a RingReader (tests and small analogues give rings so). */
+export function arrayReader({ space, positions, owners }: OwnedPositions): RingReader {
+  const names: string[] = [];
+  const idOf = new Map<string, number>();
+  const ids = Int32Array.from(owners, (name) => {
+    let id = idOf.get(name);
+    if (id === undefined) idOf.set(name, (id = names.push(name) - 1));
+    return id;
+  });
+  return {
+    space,
+    size: positions.length,
+    positionAt: (i) => positions[i],
+    topAt: (i, low) => Number(positions[i] >> BigInt(low)),
+    ownerAt: (i) => ids[i],
+    names,
+  };
+}
+
+/** Either form of a ring as a RingReader. */
+export function readerOf(ring: OwnedPositions | RingReader): RingReader {
+  return "positions" in ring ? arrayReader(ring) : ring;
+}
+
+/** Every position and owner as arrays: for what truly needs them (the demo, exact cross-family counts of bounded rings). */
+export function listed(ring: RingReader): OwnedPositions {
+  const positions: bigint[] = new Array(ring.size);
+  const owners: string[] = new Array(ring.size);
+  for (let i = 0; i < ring.size; i++) {
+    positions[i] = ring.positionAt(i);
+    owners[i] = ring.names[ring.ownerAt(i)] as string;
+  }
+  return { space: ring.space, positions, owners };
+}
+
 /** Read a ring's positions in its key space (a point's index, not its 128-bit place) and their regions' names. */
 export function ownedPositions(ring: Ring, names: readonly (string | undefined)[]): OwnedPositions {
-  const n = ring.size;
-  // A stored point is p x 2^96 plus its generation order below 2^64: p, its top 32 bits (headAt,
-  // without making the 128-bit BigInt), is the key hash it owns up to.
-  const points = ring.scheme.points !== 0;
-  const positions: bigint[] = new Array(n);
-  const owners: string[] = new Array(n);
-  for (let i = 0; i < n; i++) {
-    positions[i] = points ? BigInt(ring.headAt(i)) : ring.positionAt(i);
-    owners[i] = names[ring.ownerAt(i)] as string;
-  }
-  return { space: points ? 1n << 32n : 1n << 128n, positions, owners };
+  return listed(ringReader(ring, names));
 }
 
 /** Length of the arc ending at positions[i] (the wrap-around arc for i = 0); the whole space when alone. */

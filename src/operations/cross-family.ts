@@ -40,7 +40,7 @@
 //    with F as g (u = the narrow hash, rev u = T); the cheaper by pairCost is taken.
 // Counts are integers below 2^53 (at most 2^32 per pair, partial sums within 2^48), so the Float64
 // arithmetic is exact; the result is exact BigInt counts of digests per pair.
-import type { OwnedPositions } from "./arcs.js";
+import { listed, readerOf, type OwnedPositions, type RingReader } from "./arcs.js";
 
 /** How a digest's hash splits: `count` digits of `bits` bits, reversed between the families, then `low` bits. */
 export interface Digits {
@@ -366,14 +366,34 @@ function sidesOf(wide: OwnedPositions, narrow: OwnedPositions, digits: Digits) {
 }
 
 /**
+ * The most positions (both rings together) wideNarrowCounts counts exactly. Its step functions,
+ * events and per-top groups are arrays of the positions, some 300 bytes a position of JavaScript
+ * heap (measured: 2,000,000 positions against 2,000,000 points abort the process under a 1,000 MB
+ * heap and finish under 2,000 MB, in 23 s), so the rings of 100 million nodes the engines hold
+ * would abort it; past this movement() samples, reading the rings in place.
+ */
+export const EXACT_MAX_NODES = 4_000_000;
+
+const sizeOf = (ring: OwnedPositions | RingReader): number => ("positions" in ring ? ring.positions.length : ring.size);
+const arraysOf = (ring: OwnedPositions | RingReader): OwnedPositions => ("positions" in ring ? ring : listed(ring));
+
+/**
  * The exact number of digests (of 2^(bits x count + low)) that route to each (wide region, narrow
  * region) pair: the header's parts 1 and 2. Both rings have positions; `wide` in [0, 2^(bits x
  * count + low)), `narrow` in [0, 2^(bits x count)). `orient` forces which ring is pairCounts' f
- * (tests); null when the work would pass `budget` (pairCost: about nanoseconds), or the table of
- * pairs 2^22 entries (32 MiB; over 2,000 regions on each side).
+ * (tests); null when the rings hold more than EXACT_MAX_NODES positions together, the work would
+ * pass `budget` (pairCost: about nanoseconds), or the table of pairs 2^22 entries (32 MiB; over
+ * 2,000 regions on each side).
  */
-export function wideNarrowCounts(wide: OwnedPositions, narrow: OwnedPositions, digits: Digits = MD5_DIGITS, budget = Infinity, orient?: "wide" | "narrow"): FamilyCounts | null {
-  const { w, n, nSteps } = sidesOf(wide, narrow, digits);
+export function wideNarrowCounts(
+  wide: OwnedPositions | RingReader,
+  narrow: OwnedPositions | RingReader,
+  digits: Digits = MD5_DIGITS,
+  budget = Infinity,
+  orient?: "wide" | "narrow",
+): FamilyCounts | null {
+  if (sizeOf(wide) + sizeOf(narrow) > EXACT_MAX_NODES) return null;
+  const { w, n, nSteps } = sidesOf(arraysOf(wide), arraysOf(narrow), digits);
   const W = w.names.length, N = n.names.length;
   const wideFirst = pairCost(w.steps, nSteps, N, digits), narrowFirst = pairCost(nSteps, w.steps, W, digits);
   const side = orient ?? (wideFirst <= narrowFirst ? "wide" : "narrow");
@@ -409,39 +429,55 @@ export function wideNarrowCounts(wide: OwnedPositions, narrow: OwnedPositions, d
   return { exact: true, total: 1n << BigInt(digits.bits * digits.count + digits.low), pairs };
 }
 
-/**
- * wideNarrowCounts estimated from `samples` random digests (a fixed seed, so the same rings give
- * the same figures): for rings whose exact count would take too long.
- */
-export function sampledCounts(wide: OwnedPositions, narrow: OwnedPositions, samples: number, digits: Digits = MD5_DIGITS): FamilyCounts {
-  const { top, w, n, nSteps } = sidesOf(wide, narrow, digits);
-  const groups = new Map(w.tops.map((group) => [group.top, group]));
-  const rev = reverser(digits.bits, digits.count);
-  // mulberry32: 32 random bits a call.
+/** The first position index whose value shifted right by `low` bits is at least t; the ring's size when none. */
+function firstTopAtLeast(ring: RingReader, low: number, t: number): number {
+  let lo = 0, hi = ring.size;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (ring.topAt(mid, low) < t) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** mulberry32 from a fixed seed: 32 random bits a call. */
+function randomBits(): () => number {
   let state = 0x9e3779b9;
-  const random = (): number => {
+  return () => {
     state = (state + 0x6d2b79f5) | 0;
     let t = Math.imul(state ^ (state >>> 15), 1 | state);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return (t ^ (t >>> 14)) >>> 0;
   };
+}
+
+/**
+ * wideNarrowCounts estimated from `samples` random digests (a fixed seed, so the same rings give
+ * the same figures): for rings whose exact count would take too long, or too much memory. Each
+ * sample is routed by binary search in the rings themselves: memory O(pairs), whatever their size.
+ */
+export function sampledCounts(wideRing: OwnedPositions | RingReader, narrowRing: OwnedPositions | RingReader, samples: number, digits: Digits = MD5_DIGITS): FamilyCounts {
+  const wide = readerOf(wideRing), narrow = readerOf(narrowRing);
+  const top = 2 ** (digits.bits * digits.count) - 1, shift = BigInt(digits.low);
+  const rev = reverser(digits.bits, digits.count);
+  const random = randomBits();
   const counts = new Map<number, number>();
-  const N = n.names.length;
+  const N = narrow.names.length;
   for (let s = 0; s < samples; s++) {
     const t = Math.floor((random() / 2 ** 32) * (top + 1));
-    let a = valueAt(w.steps, t);
-    const group = groups.get(t);
-    if (group) {
-      // The low bits matter only here: draw them, and take the first position of this top at or above.
+    // The wide ring's first position whose top is t or more; where some have top t, the low bits
+    // decide among them: draw them, and go on to the first position at or above the digest.
+    let i = firstTopAtLeast(wide, digits.low, t);
+    if (i < wide.size && wide.topAt(i, digits.low) === t) {
       let low = 0n;
       for (let bits = 0; bits < digits.low; bits += 32) low = (low << 32n) | BigInt(random());
-      low &= (1n << BigInt(digits.low)) - 1n;
-      const i = group.lows.findIndex((l) => l >= low);
-      if (i >= 0) a = group.ids[i];
+      const digest = (BigInt(t) << shift) | (low & ((1n << shift) - 1n));
+      while (i < wide.size && wide.topAt(i, digits.low) === t && wide.positionAt(i) < digest) i++;
     }
-    const key = a * N + valueAt(nSteps, rev(t));
+    const j = firstTopAtLeast(narrow, 0, rev(t));
+    const key = wide.ownerAt(i < wide.size ? i : 0) * N + narrow.ownerAt(j < narrow.size ? j : 0);
     counts.set(key, (counts.get(key) ?? 0) + 1);
   }
-  const pairs: FamilyCounts["pairs"] = [...counts].map(([i, count]) => [w.names[Math.floor(i / N)], n.names[i % N], BigInt(count)]);
+  const pairs: FamilyCounts["pairs"] = [...counts].map(([i, count]) => [wide.names[Math.floor(i / N)] as string, narrow.names[i % N] as string, BigInt(count)]);
   return { exact: false, total: BigInt(samples), pairs };
 }

@@ -5,9 +5,9 @@
 // the two owners once per arc of the union is exact. Across the two families (a 128-bit ring and a
 // ring of 32-bit points read one key's MD5 in two ways), ./cross-family.ts counts the digests per
 // pair of owners exactly.
-import { INTERNALS, positionsOf, type RegionRouterBase } from "../router.js";
+import { INTERNALS, readerOfRouter, type RegionRouterBase } from "../router.js";
 import { describe } from "../validate.js";
-import { arcEndingAt, fractionOf, type OwnedPositions } from "./arcs.js";
+import { fractionOf, readerOf, type OwnedPositions, type RingReader } from "./arcs.js";
 import { sampledCounts, wideNarrowCounts, type FamilyCounts } from "./cross-family.js";
 
 export interface Flow {
@@ -26,8 +26,9 @@ export interface Movement {
   readonly flows: Flow[];
   /**
    * Absent when the figures are exact, as they are but across the two key families for rings too
-   * large to count in a few seconds (thousands of regions on each side): there false, and the
-   * figures are shares of SAMPLES random digests.
+   * large to count in a few seconds (thousands of regions on each side) or in bounded memory (more
+   * than EXACT_MAX_NODES positions together): there false, and the figures are shares of SAMPLES
+   * random digests.
    */
   readonly exact?: false;
   /** With `exact: false`: the standard error of `moved` (of a sampled proportion). */
@@ -39,27 +40,42 @@ export const SAMPLES = 1_000_000;
 /** The most time (about nanoseconds; see pairCost) an exact cross-family movement may take. */
 export const EXACT_BUDGET = 5e9;
 
-/** Both ascending position lists merged, each position once. */
-function union(a: readonly bigint[], b: readonly bigint[]): bigint[] {
-  const out: bigint[] = [];
-  let i = 0, j = 0;
-  while (i < a.length || j < b.length) {
-    const next = j >= b.length || (i < a.length && a[i] <= b[j]) ? a[i] : b[j];
-    if (i < a.length && a[i] === next) i++;
-    if (j < b.length && b[j] === next) j++;
-    out.push(next);
-  }
-  return out;
-}
+/** Keys that go from a region to a region, and how many (an arc's length, or a count of digests or samples). */
+type Move = [from: string | null, to: string | null, length: bigint];
 
-/** For each cut (ascending), the region owning the arc that ends there; null on an empty ring. */
-function ownersOfArcs(cuts: readonly bigint[], { positions, owners }: OwnedPositions): (string | null)[] {
-  let i = 0;
-  return cuts.map((cut) => {
-    if (positions.length === 0) return null;
-    while (i < positions.length && positions[i] < cut) i++;
-    return owners[i === positions.length ? 0 : i];
-  });
+/** An owner's region name; null for no owner (an empty ring). */
+const nameOf = (ring: RingReader, owner: number): string | null => (owner < 0 ? null : (ring.names[owner] as string));
+
+/**
+ * The moves between two rings of one family, one per pair of owners (memory O(pairs)): every
+ * position of either ring cuts the key space, and a two-cursor merge of the rings visits the cuts
+ * in order (equal positions once), each with the owner of the first position at or after it in
+ * either ring (wrapping to position 0; -1 on an empty ring). Where the regions differ, the arc
+ * ending at the cut moved.
+ */
+function sameFamilyMoves(before: RingReader, after: RingReader, space: bigint): Move[] {
+  const m = before.size, n = after.size;
+  if (m + n === 0) return [];
+  const lengths = new Map<number, bigint>();
+  const width = after.names.length + 1;
+  // The first cut's arc wraps: it starts at the last cut, one turn of the key space back.
+  const last = (ring: RingReader) => (ring.size > 0 ? ring.positionAt(ring.size - 1) : -1n);
+  const lastBefore = last(before), lastAfter = last(after);
+  let previous = (lastBefore > lastAfter ? lastBefore : lastAfter) - space;
+  let i = 0, j = 0;
+  let a = m > 0 ? before.positionAt(0) : 0n, b = n > 0 ? after.positionAt(0) : 0n;
+  while (i < m || j < n) {
+    const cut = j >= n || (i < m && a <= b) ? a : b;
+    const from = m === 0 ? -1 : before.ownerAt(i < m ? i : 0), to = n === 0 ? -1 : after.ownerAt(j < n ? j : 0);
+    if (nameOf(before, from) !== nameOf(after, to)) {
+      const pair = (from + 1) * width + to + 1;
+      lengths.set(pair, (lengths.get(pair) ?? 0n) + (cut - previous));
+    }
+    previous = cut;
+    if (i < m && a === cut && ++i < m) a = before.positionAt(i);
+    if (j < n && b === cut && ++j < n) b = after.positionAt(j);
+  }
+  return [...lengths].map(([pair, length]): Move => [nameOf(before, Math.floor(pair / width) - 1), nameOf(after, (pair % width) - 1), length]);
 }
 
 /** null first, then names in JavaScript string order. */
@@ -87,15 +103,16 @@ function checkRouter(value: unknown, parameter: string): asserts value is Region
 export function movement(before: RegionRouterBase, after: RegionRouterBase): Movement {
   checkRouter(before, "before");
   checkRouter(after, "after");
-  return movementBetween(positionsOf(before), positionsOf(after));
+  return movementBetween(readerOfRouter(before), readerOfRouter(after));
 }
 
 /**
  * The movement between two rings given as ascending positions and their regions; across key
  * families, sampled when exact counting would take more than `budget` (about nanoseconds).
  */
-export function movementBetween(before: OwnedPositions, after: OwnedPositions, budget = EXACT_BUDGET): Movement {
-  if (before.space !== after.space && before.positions.length > 0 && after.positions.length > 0) {
+export function movementBetween(beforeRing: OwnedPositions | RingReader, afterRing: OwnedPositions | RingReader, budget = EXACT_BUDGET): Movement {
+  const before = readerOf(beforeRing), after = readerOf(afterRing);
+  if (before.space !== after.space && before.size > 0 && after.size > 0) {
     const wideBefore = before.space > after.space;
     const [wide, narrow] = wideBefore ? [before, after] : [after, before];
     const counts = wideNarrowCounts(wide, narrow, undefined, budget) ?? sampledCounts(wide, narrow, SAMPLES);
@@ -103,17 +120,9 @@ export function movementBetween(before: OwnedPositions, after: OwnedPositions, b
     return movementOf(moves, counts);
   }
   // Within one family; or one ring is empty, and the other's space is the one measured.
-  const space = before.positions.length > 0 ? before.space : after.space;
-  const cuts = union(before.positions, after.positions);
-  const from = ownersOfArcs(cuts, before);
-  const to = ownersOfArcs(cuts, after);
-  const moves: Move[] = [];
-  for (let c = 0; c < cuts.length; c++) if (from[c] !== to[c]) moves.push([from[c], to[c], arcEndingAt(space, cuts, c)]);
-  return movementOf(moves, { exact: true, total: space });
+  const space = before.size > 0 ? before.space : after.space;
+  return movementOf(sameFamilyMoves(before, after, space), { exact: true, total: space });
 }
-
-/** Keys that go from a region to a region, and how many (an arc's length, or a count of digests or samples). */
-type Move = [from: string | null, to: string | null, length: bigint];
 
 /** The flows of `moves` (those between different regions, summed per pair), each a fraction of `total`. */
 function movementOf(moves: readonly Move[], { exact, total }: Pick<FamilyCounts, "exact" | "total">): Movement {
