@@ -204,9 +204,9 @@ function kinds() {
     }],
     ["JSON.parse output", (n) => JSON.parse(JSON.stringify(Array.from({ length: n }, () => uuidOf(hex))))],
     // Cut from one buffer that every call's bytes are written into, as a server reads into the
-    // buffers it keeps: a new Buffer of n x 36 bytes per call (external memory) brought collections
-    // that the next timed call paid for, 15-20 ns per id more at 1,024 than the same strings cut
-    // from a reused buffer (measured apart).
+    // buffers it keeps. (A new Buffer per call was suspected of this kind's 1.3-1.5x and was not
+    // the cause: measured apart, with either buffer, about 1.14x JSON.parse ids; bench/RESULTS.md,
+    // run 8.)
     ["Buffer#toString output", (n) => {
       const buffer = received(n * 36);
       buffer.write(Array.from({ length: n }, () => uuidOf(hex)).join(""), "latin1");
