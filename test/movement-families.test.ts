@@ -10,7 +10,8 @@ import { describe, expect, it } from "vitest";
 import { movement, RegionRouter, type Movement, type RouterOptions } from "../src/index.js";
 import { RegionRouter as PureRouter } from "../src/pure.js";
 import { positionsOf } from "../src/router.js";
-import { arcEndingAt, type OwnedPositions } from "../src/operations/arcs.js";
+import type { OwnedPositions } from "../src/operations/arcs.js";
+import { arcEndingAt, arrayReader } from "./support/ring-reader.js";
 import { movementBetween, SAMPLES } from "../src/operations/movement.js";
 import { MD5_DIGITS, pairCounts, sampledCounts, stepsOf, wideNarrowCounts, type Digits } from "../src/operations/cross-family.js";
 
@@ -161,7 +162,7 @@ describe.each(ANALOGUES.slice(0, 3))("wide x narrow counts over every hash, %s",
     fc.assert(
       fc.property(wideRing, narrowRing, (w, n) => {
         const wide = owned(w, wideWidth), narrow = owned(n, narrowWidth);
-        const counts = wideNarrowCounts(wide, narrow, digits, Infinity, orient);
+        const counts = wideNarrowCounts(arrayReader(wide), arrayReader(narrow), digits, Infinity, orient);
         expect(counts?.exact).toBe(true);
         expect(counts?.total).toBe(1n << BigInt(wideWidth));
         expect(byPair(counts!.pairs)).toEqual(bruteFamilies(wide, narrow, digits));
@@ -270,7 +271,7 @@ describe("exact counts on real rings", () => {
       return out;
     };
     for (const orient of ["wide", "narrow"] as const) {
-      const { pairs, total } = wideNarrowCounts(wide, narrow, MD5_DIGITS, Infinity, orient)!;
+      const { pairs, total } = wideNarrowCounts(arrayReader(wide), arrayReader(narrow), MD5_DIGITS, Infinity, orient)!;
       expect(total).toBe(1n << 128n);
       const side = (k: 0 | 1) => {
         const out = new Map<string, bigint>();
@@ -288,15 +289,15 @@ describe("exact counts on real rings", () => {
     const wide: OwnedPositions = { space: 1n << 128n, positions: [(1n << 127n) - 1n, (1n << 128n) - 1n], owners: ["a", "b"] };
     const narrow: OwnedPositions = { space: 1n << 32n, positions: [(1n << 31n) - 1n, (1n << 32n) - 1n], owners: ["a", "b"] };
     const quarters = { moved: 0.5, flows: [{ from: "a", to: "b", fraction: 0.25 }, { from: "b", to: "a", fraction: 0.25 }] };
-    expect(movementBetween(wide, narrow)).toEqual(quarters);
-    expect(movementBetween(narrow, wide)).toEqual(quarters);
+    expect(movementBetween(arrayReader(wide), arrayReader(narrow))).toEqual(quarters);
+    expect(movementBetween(arrayReader(narrow), arrayReader(wide))).toEqual(quarters);
     // The same with d1 (512 positions, alternately a and b) and d2 (512 points): independent too.
     const alternate = (n: number, step: bigint, space: bigint): OwnedPositions => ({
       space,
       positions: Array.from({ length: n }, (_, i) => BigInt(i + 1) * step - 1n),
       owners: Array.from({ length: n }, (_, i) => (i % 2 === 0 ? "a" : "b")),
     });
-    expect(movementBetween(alternate(512, 1n << 119n, 1n << 128n), alternate(512, 1n << 23n, 1n << 32n))).toEqual(quarters);
+    expect(movementBetween(arrayReader(alternate(512, 1n << 119n, 1n << 128n)), arrayReader(alternate(512, 1n << 23n, 1n << 32n)))).toEqual(quarters);
   });
 
   it("from or to an empty ring of the other family: everything moves, by the other ring's shares", () => {
@@ -316,9 +317,9 @@ describe("exact counts on real rings", () => {
     const digits: Digits = { bits: 2, count: 4, low: 3 };
     const wide: OwnedPositions = { space: 1n << 11n, positions: [5n * 8n + 2n, 5n * 8n + 5n, 200n * 8n, 200n * 8n + 6n], owners: ["a", "b", "c", "a"] };
     const narrow: OwnedPositions = { space: 1n << 8n, positions: [34n, 35n, 79n, 80n, 255n], owners: ["b", "y", "b", "x", "b"] };
-    const exact = byPair(wideNarrowCounts(wide, narrow, digits)!.pairs);
+    const exact = byPair(wideNarrowCounts(arrayReader(wide), arrayReader(narrow), digits)!.pairs);
     const samples = 400_000;
-    const sampled = sampledCounts(wide, narrow, samples, digits);
+    const sampled = sampledCounts(arrayReader(wide), arrayReader(narrow), samples, digits);
     expect(sampled).toMatchObject({ exact: false, total: BigInt(samples) });
     const got = byPair(sampled.pairs);
     for (const pair of new Set([...exact.keys(), ...got.keys()])) {
@@ -328,7 +329,7 @@ describe("exact counts on real rings", () => {
   });
 
   it("past its budget, samples: exact false, a standard error, and the exact figures within 4 of them", () => {
-    const [before, after] = [routerOf(MIGRATIONS[1][1]), routerOf(MIGRATIONS[1][2])].map(positionsOf);
+    const [before, after] = [routerOf(MIGRATIONS[1][1]), routerOf(MIGRATIONS[1][2])].map((router) => arrayReader(positionsOf(router)));
     const exact = movementBetween(before, after);
     const sampled = movementBetween(before, after, 0);
     expect(sampled.exact).toBe(false);

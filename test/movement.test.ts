@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { movement as pureMovement } from "../src/pure.js";
 import { movement, type Movement } from "../src/index.js";
 import { movementBetween } from "../src/operations/movement.js";
+import { arrayReader } from "./support/ring-reader.js";
 import { definition, op, vnodesPerWeight } from "./support/arbitraries.js";
 import { buildRouter, otherEngine } from "./support/build.js";
 import { engines, type Router } from "./support/engines.js";
@@ -174,7 +175,7 @@ describe.each(engines)("movement on the %s engine", (name, RegionRouter) => {
 // the function that does the arithmetic (the engines only supply positions and owners).
 describe("flows of equal size", () => {
   const ring = (placed: [bigint, string][]): ModelRing & { space: bigint } => ({ space: KEY_SPACE, positions: placed.map(([p]) => p), owners: placed.map(([, o]) => o) });
-  const pairs = (before: ModelRing & { space: bigint }, after: ModelRing & { space: bigint }) => movementBetween(before, after).flows.map((f) => [f.from, f.to]);
+  const pairs = (before: ModelRing & { space: bigint }, after: ModelRing & { space: bigint }) => movementBetween(arrayReader(before), arrayReader(after)).flows.map((f) => [f.from, f.to]);
 
   it("come by from, then by to, whichever order would disagree", () => {
     // The arcs (10, 20] and (20, 30] move b -> y and c -> x: by from b first, by to c first.
@@ -197,7 +198,7 @@ describe("flows of equal size", () => {
     const tiny = fc.uniqueArray(fc.tuple(fc.bigInt({ min: 0n, max: 24n }), owner), { selector: ([p]) => p, maxLength: 8 }).map((placed) => ring(placed.sort(([p], [q]) => (p < q ? -1 : 1))));
     fc.assert(
       fc.property(tiny, tiny, (before, after) => {
-        expect(movementBetween(before, after)).toEqual(movementOf(before, after));
+        expect(movementBetween(arrayReader(before), arrayReader(after))).toEqual(movementOf(before, after));
       }),
       { numRuns: 300 },
     );

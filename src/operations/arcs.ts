@@ -71,30 +71,6 @@ export function ringReader(ring: Ring, names: readonly (string | undefined)[]): 
   return new EngineReader(ring, names);
 }
 
-/** Arrays of positions and owners as a RingReader (tests and small analogues give rings so). */
-export function arrayReader({ space, positions, owners }: OwnedPositions): RingReader {
-  const names: string[] = [];
-  const idOf = new Map<string, number>();
-  const ids = Int32Array.from(owners, (name) => {
-    let id = idOf.get(name);
-    if (id === undefined) idOf.set(name, (id = names.push(name) - 1));
-    return id;
-  });
-  return {
-    space,
-    size: positions.length,
-    positionAt: (i) => positions[i],
-    topAt: (i, low) => Number(positions[i] >> BigInt(low)),
-    ownerAt: (i) => ids[i],
-    names,
-  };
-}
-
-/** Either form of a ring as a RingReader. */
-export function readerOf(ring: OwnedPositions | RingReader): RingReader {
-  return "positions" in ring ? arrayReader(ring) : ring;
-}
-
 /** Every position and owner as arrays: for what truly needs them (the demo, exact cross-family counts of bounded rings). */
 export function listed(ring: RingReader): OwnedPositions {
   const positions: bigint[] = new Array(ring.size);
@@ -109,11 +85,6 @@ export function listed(ring: RingReader): OwnedPositions {
 /** Read a ring's positions in its key space (a point's index, not its 128-bit place) and their regions' names. */
 export function ownedPositions(ring: Ring, names: readonly (string | undefined)[]): OwnedPositions {
   return listed(ringReader(ring, names));
-}
-
-/** Length of the arc ending at positions[i] (the wrap-around arc for i = 0); the whole space when alone. */
-export function arcEndingAt(space: bigint, positions: readonly bigint[], i: number): bigint {
-  return i === 0 ? space - positions[positions.length - 1] + positions[0] : positions[i] - positions[i - 1];
 }
 
 /** An exact arc length as a fraction of the key space, correctly rounded (the space is a power of two). */

@@ -40,7 +40,7 @@
 //    with F as g (u = the narrow hash, rev u = T); the cheaper by pairCost is taken.
 // Counts are integers below 2^53 (at most 2^32 per pair, partial sums within 2^48), so the Float64
 // arithmetic is exact; the result is exact BigInt counts of digests per pair.
-import { listed, readerOf, type OwnedPositions, type RingReader } from "./arcs.js";
+import { listed, type OwnedPositions, type RingReader } from "./arcs.js";
 
 /** How a digest's hash splits: `count` digits of `bits` bits, reversed between the families, then `low` bits. */
 export interface Digits {
@@ -374,9 +374,6 @@ function sidesOf(wide: OwnedPositions, narrow: OwnedPositions, digits: Digits) {
  */
 export const EXACT_MAX_NODES = 4_000_000;
 
-const sizeOf = (ring: OwnedPositions | RingReader): number => ("positions" in ring ? ring.positions.length : ring.size);
-const arraysOf = (ring: OwnedPositions | RingReader): OwnedPositions => ("positions" in ring ? ring : listed(ring));
-
 /**
  * The exact number of digests (of 2^(bits x count + low)) that route to each (wide region, narrow
  * region) pair: the header's parts 1 and 2. Both rings have positions; `wide` in [0, 2^(bits x
@@ -385,15 +382,9 @@ const arraysOf = (ring: OwnedPositions | RingReader): OwnedPositions => ("positi
  * pass `budget` (pairCost: about nanoseconds), or the table of pairs 2^22 entries (32 MiB; over
  * 2,000 regions on each side).
  */
-export function wideNarrowCounts(
-  wide: OwnedPositions | RingReader,
-  narrow: OwnedPositions | RingReader,
-  digits: Digits = MD5_DIGITS,
-  budget = Infinity,
-  orient?: "wide" | "narrow",
-): FamilyCounts | null {
-  if (sizeOf(wide) + sizeOf(narrow) > EXACT_MAX_NODES) return null;
-  const { w, n, nSteps } = sidesOf(arraysOf(wide), arraysOf(narrow), digits);
+export function wideNarrowCounts(wide: RingReader, narrow: RingReader, digits: Digits = MD5_DIGITS, budget = Infinity, orient?: "wide" | "narrow"): FamilyCounts | null {
+  if (wide.size + narrow.size > EXACT_MAX_NODES) return null;
+  const { w, n, nSteps } = sidesOf(listed(wide), listed(narrow), digits);
   const W = w.names.length, N = n.names.length;
   const wideFirst = pairCost(w.steps, nSteps, N, digits), narrowFirst = pairCost(nSteps, w.steps, W, digits);
   const side = orient ?? (wideFirst <= narrowFirst ? "wide" : "narrow");
@@ -456,8 +447,7 @@ function randomBits(): () => number {
  * the same figures): for rings whose exact count would take too long, or too much memory. Each
  * sample is routed by binary search in the rings themselves: memory O(pairs), whatever their size.
  */
-export function sampledCounts(wideRing: OwnedPositions | RingReader, narrowRing: OwnedPositions | RingReader, samples: number, digits: Digits = MD5_DIGITS): FamilyCounts {
-  const wide = readerOf(wideRing), narrow = readerOf(narrowRing);
+export function sampledCounts(wide: RingReader, narrow: RingReader, samples: number, digits: Digits = MD5_DIGITS): FamilyCounts {
   const top = 2 ** (digits.bits * digits.count) - 1, shift = BigInt(digits.low);
   const rev = reverser(digits.bits, digits.count);
   const random = randomBits();

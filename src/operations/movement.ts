@@ -7,7 +7,7 @@
 // pair of owners exactly.
 import { INTERNALS, readerOfRouter, type RegionRouterBase } from "../router.js";
 import { describe } from "../validate.js";
-import { fractionOf, readerOf, type OwnedPositions, type RingReader } from "./arcs.js";
+import { fractionOf, type RingReader } from "./arcs.js";
 import { sampledCounts, wideNarrowCounts, type FamilyCounts } from "./cross-family.js";
 
 export interface Flow {
@@ -107,11 +107,10 @@ export function movement(before: RegionRouterBase, after: RegionRouterBase): Mov
 }
 
 /**
- * The movement between two rings given as ascending positions and their regions; across key
- * families, sampled when exact counting would take more than `budget` (about nanoseconds).
+ * The movement between two rings, read in place (ascending positions and their regions); across
+ * key families, sampled when exact counting would take more than `budget` (about nanoseconds).
  */
-export function movementBetween(beforeRing: OwnedPositions | RingReader, afterRing: OwnedPositions | RingReader, budget = EXACT_BUDGET): Movement {
-  const before = readerOf(beforeRing), after = readerOf(afterRing);
+export function movementBetween(before: RingReader, after: RingReader, budget = EXACT_BUDGET): Movement {
   if (before.space !== after.space && before.size > 0 && after.size > 0) {
     const wideBefore = before.space > after.space;
     const [wide, narrow] = wideBefore ? [before, after] : [after, before];
