@@ -24,8 +24,8 @@ const encoder = new TextEncoder();
  * Per-id cost (ns) of each task in alternating rounds: every round runs each task in turn (the
  * shared machine's slow phases fall on all alike), each for `time` ms of calls (at least
  * `minCalls`), and takes its total time over its ids, so the garbage a call leaves is paid in the
- * round that made it. A task is [name, run(batch), next()]: next() gives the batch for the next
- * call, untimed (a list of small batches is one timed unit). The figure is the median round of
+ * round that made it. A task is [name, run(batch), next(), ms?]: next() gives the batch for the next
+ * call, untimed (a list of small batches is one timed unit); ms, when given, is its time per round. The figure is the median round of
  * the process's CPU time (user + system, GC threads included), which other tenants of a shared
  * machine disturb far less than wall time; `wall` is the median round of wall time. The rounds
  * are kept for per-round ratios (lib.mjs ratio()).
@@ -34,12 +34,12 @@ function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label }) {
   const results = tasks.map(([name]) => ({ name, rounds: [], wallRounds: [] }));
   for (let round = 0; round < rounds; round++) {
     progress.step(`${label}: round ${round + 1} of ${rounds}`);
-    tasks.forEach(([, run, next], i) => {
+    tasks.forEach(([, run, next, ms = time], i) => {
       if (round === 0) for (const batch of next()) run(batch); // warm-up: compile, grow what a first call grows
       let spent = 0;
       let cpu = 0;
       let ids = 0;
-      for (let calls = 0; calls < minCalls || spent < time; calls++) {
+      for (let calls = 0; calls < minCalls || spent < ms; calls++) {
         const unit = next();
         const c0 = process.cpuUsage();
         const t0 = performance.now();
@@ -181,7 +181,9 @@ const uuidOf = (hex) => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
 
 /**
  * The kinds of string an id can be, each a maker of n fresh ids of 36 characters (UUID-shaped),
- * so that only the kind differs.
+ * so that only the kind differs. The characters come from a pool of 65,536 UUID literals taken in
+ * turn (fresh strings made from them: making each UUID anew cost the section minutes at 65,536 ids
+ * a call, and routeMany remembers nothing of an id's content).
  */
 function kinds() {
   const hex = hexSource(5);
@@ -190,29 +192,31 @@ function kinds() {
   let serial = 10 ** 15;
   const literalPool = new Function(`return ${JSON.stringify(Array.from({ length: 1 << 16 }, () => uuidOf(hex)))};`)();
   let literalAt = 0;
+  /** The next n literals of the pool (an array of flat strings the source holds). */
+  const literals = (n) => {
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = literalPool[literalAt++ & 0xffff];
+    return out;
+  };
   return [
-    ["flat literals (in the source)", (n) => {
-      const out = new Array(n);
-      for (let i = 0; i < n; i++) out[i] = literalPool[literalAt++ & 0xffff];
-      return out;
-    }],
+    ["flat literals (in the source)", literals],
     ["crypto.randomUUID()", (n) => Array.from({ length: n }, () => crypto.randomUUID())],
     ['concatenations ("sess-" + n)', (n) => Array.from({ length: n }, () => "sess-" + String(serial++).padStart(31, "0"))],
     ["slices of a longer string", (n) => {
-      const text = Array.from({ length: n }, () => uuidOf(hex)).join(" ");
+      const text = literals(n).join(" ");
       return Array.from({ length: n }, (_, i) => text.slice(37 * i, 37 * i + 36));
     }],
-    ["JSON.parse output", (n) => JSON.parse(JSON.stringify(Array.from({ length: n }, () => uuidOf(hex))))],
+    ["JSON.parse output", (n) => JSON.parse(JSON.stringify(literals(n)))],
     // Cut from one buffer that every call's bytes are written into, as a server reads into the
     // buffers it keeps. (A new Buffer per call was suspected of this kind's 1.3-1.5x and was not
     // the cause: measured apart, with either buffer, about 1.14x JSON.parse ids; bench/RESULTS.md,
     // run 8.)
     ["Buffer#toString output", (n) => {
       const buffer = received(n * 36);
-      buffer.write(Array.from({ length: n }, () => uuidOf(hex)).join(""), "latin1");
+      buffer.write(literals(n).join(""), "latin1");
       return Array.from({ length: n }, (_, i) => buffer.toString("utf8", 36 * i, 36 * i + 36));
     }],
-    ["one-byte and two-byte, mixed (JSON.parse)", (n) => JSON.parse(JSON.stringify(Array.from({ length: n }, (_, i) => (i % 2 ? uuidOf(hex) : `Ω${uuidOf(hex).slice(1)}`))))],
+    ["one-byte and two-byte, mixed (JSON.parse)", (n) => JSON.parse(JSON.stringify(literals(n).map((id, i) => (i % 2 ? id : `Ω${id.slice(1)}`))))],
   ];
 }
 
@@ -315,14 +319,17 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   // By kind: ids made anew for every call (not timed), as a gateway's are; 36 characters each.
   // Fresh strings are young: the collections they cause while a call runs are paid by that call,
   // routeMany's and the floors' alike.
+  // A 65,536-id call takes 5-40 ms and a collection of fresh ids several ms: those tasks get
+  // BIG_KIND_MS a round (10-40 calls), so that a round's figure is not one or two calls' luck.
   const KIND_TASKS = 7;
+  const BIG_KIND_MS = 250;
   const kindList = kinds();
   const kindResults = perId(
     kindList.flatMap(([, make]) => [
       ["WebAssembly routeMany, 1,024", (ids) => wasm.routeMany(ids), freshly(make, 1024)],
       [`${floor.utf8[0]}, 1,024`, floor.utf8[1], freshly(make, 1024)],
-      ["WebAssembly routeMany, 65,536", (ids) => wasm.routeMany(ids), freshly(make, 65_536)],
-      [`${floor.utf8[0]}, 65,536`, floor.utf8[1], freshly(make, 65_536)],
+      ["WebAssembly routeMany, 65,536", (ids) => wasm.routeMany(ids), freshly(make, 65_536), BIG_KIND_MS],
+      [`${floor.utf8[0]}, 65,536`, floor.utf8[1], freshly(make, 65_536), BIG_KIND_MS],
       ["pure routeMany, 1,024", (ids) => pure.routeMany(ids), freshly(make, 1024)],
       ["route() loop, 1,024", loop(wasm), freshly(make, 1024)],
       [floor.read[0], floor.read[1], freshly(make, 1024)],
