@@ -25,16 +25,22 @@ const encoder = new TextEncoder();
  * shared machine's slow phases fall on all alike), each for `time` ms of calls (at least
  * `minCalls`), and takes its total time over its ids, so the garbage a call leaves is paid in the
  * round that made it. A task is [name, run(batch), next(), ms?]: next() gives the batch for the next
- * call, untimed (a list of small batches is one timed unit); ms, when given, is its time per round. The figure is the median round of
- * the process's CPU time (user + system, GC threads included), which other tenants of a shared
- * machine disturb far less than wall time; `wall` is the median round of wall time. The rounds
- * are kept for per-round ratios (lib.mjs ratio()).
+ * call, untimed (a list of small batches is one timed unit); ms, when given, is its time per
+ * round. Tasks come in groups of `group` (a batch size's, a kind's), and each round starts every
+ * group one task later than the round before, so that no task always follows another group's
+ * garbage. (Tried as the cause of routeMany's 2.05-2.07x its best at 16,384 ids in run 9, against
+ * a floor of 1.46-1.70x, and it was not: 1.94x with it, its floor 1.71x.) The
+ * figure is the median round of the process's CPU time (user + system, GC threads included),
+ * which other tenants of a shared machine disturb far less than wall time; `wall` is the median
+ * round of wall time. The rounds are kept for per-round ratios (lib.mjs ratio()).
  */
-function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label }) {
+function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label, group = 1 }) {
   const results = tasks.map(([name]) => ({ name, rounds: [], wallRounds: [] }));
   for (let round = 0; round < rounds; round++) {
     progress.step(`${label}: round ${round + 1} of ${rounds}`);
-    tasks.forEach(([, run, next, ms = time], i) => {
+    const order = tasks.map((_, k) => k - (k % group) + ((k + round) % group));
+    order.forEach((i) => {
+      const [, run, next, ms = time] = tasks[i];
       if (round === 0) for (const batch of next()) run(batch); // warm-up: compile, grow what a first call grows
       let spent = 0;
       let cpu = 0;
@@ -248,7 +254,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
         [...floor.pipeline, next],
       ];
     }),
-    { label: "by batch size", rounds: ROUNDS, time: 120, minCalls: 1 },
+    { label: "by batch size", rounds: ROUNDS, time: 120, minCalls: 1, group: TASKS },
   );
   const bySize = SIZES.map((n, i) => ({ n, results: all.slice(i * TASKS, (i + 1) * TASKS) }));
   const inTarget = bySize.filter(({ n }) => n >= TARGET_FROM);
@@ -322,6 +328,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   // A 65,536-id call takes 5-40 ms and a collection of fresh ids several ms: those tasks get
   // BIG_KIND_MS a round (10-40 calls), so that a round's figure is not one or two calls' luck.
   const KIND_TASKS = 7;
+  const KIND_ROUNDS = 7;
   const BIG_KIND_MS = 250;
   const kindList = kinds();
   const kindResults = perId(
@@ -334,7 +341,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
       ["route() loop, 1,024", loop(wasm), freshly(make, 1024)],
       [floor.read[0], floor.read[1], freshly(make, 1024)],
     ]),
-    { label: "by kind of string", rounds: 5, time: 40, minCalls: 2 },
+    { label: "by kind of string", rounds: KIND_ROUNDS, time: 40, minCalls: 2, group: KIND_TASKS },
   );
   // The same ids again, and again: what a kind costs once it has been read (V8 may have changed
   // it).
@@ -344,7 +351,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   );
   const byKind = kindList.map(([kind], i) => ({ kind, results: [...kindResults.slice(i * KIND_TASKS, (i + 1) * KIND_TASKS), again[i]] }));
   const flat = byKind[0].results;
-  console.log("## routeMany by kind of string (issue 14): ns per id of CPU time, ids made anew for every call, 36 characters (median of 5 rounds, every kind in each)\n");
+  console.log(`## routeMany by kind of string (issue 14): ns per id of CPU time, ids made anew for every call, 36 characters (median of ${KIND_ROUNDS} rounds, every kind in each)\n`);
   table(
     ["ids", "routeMany, 1,024 per call", "vs flat literals", "floor: UTF-8 in memory", "routeMany minus floor", "routeMany, 65,536 per call", "vs flat literals", "floor: UTF-8 in memory", "routeMany minus floor", "pure routeMany / WebAssembly", "route() loop / WebAssembly", "floor: read ids", "same ids again (1,024)"],
     byKind.map(({ kind, results: [many, utf8, manyBig, utf8Big, p, l, read, again] }) => [
