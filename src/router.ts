@@ -1,6 +1,6 @@
 // The public RegionRouter, engine-agnostic: validation, the region table (name <-> owner, weight,
 // insertion order) and the API. The engine (a Ring) owns the positions and the search.
-import { ownedPositions, ringReader, type OwnedPositions, type RingReader } from "./operations/arcs.js";
+import { listed, ringReader, type OwnedPositions, type RingReader } from "./operations/arcs.js";
 import { fingerprint } from "./operations/fingerprint.js";
 import { checkVnodeCount, readDialect, type RouterOptions } from "./options.js";
 import type { Dialect } from "./dialects.js";
@@ -27,16 +27,15 @@ export interface RouterInternals {
   readonly names: readonly (string | undefined)[];
 }
 
-/** @internal A router's positions in ring order and their regions' names (movement(), the demo). */
-export function positionsOf(router: RegionRouterBase): OwnedPositions {
-  const { ring, names } = router[INTERNALS]();
-  return ownedPositions(ring, names);
-}
-
 /** @internal A router's ring, read one position at a time (movement(): memory O(regions), not O(nodes)). */
 export function readerOfRouter(router: RegionRouterBase): RingReader {
   const { ring, names } = router[INTERNALS]();
   return ringReader(ring, names);
+}
+
+/** @internal A router's positions in ring order and their regions' names, as arrays (the demo, tests). */
+export function positionsOf(router: RegionRouterBase): OwnedPositions {
+  return listed(readerOfRouter(router));
 }
 
 /** @internal Region names for the first `count` of a ring's owners (-1: null), into out from index `at`. */

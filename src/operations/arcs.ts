@@ -82,11 +82,6 @@ export function listed(ring: RingReader): OwnedPositions {
   return { space: ring.space, positions, owners };
 }
 
-/** Read a ring's positions in its key space (a point's index, not its 128-bit place) and their regions' names. */
-export function ownedPositions(ring: Ring, names: readonly (string | undefined)[]): OwnedPositions {
-  return listed(ringReader(ring, names));
-}
-
 /** An exact arc length as a fraction of the key space, correctly rounded (the space is a power of two). */
 export function fractionOf(space: bigint, length: bigint): number {
   return Number(length) / Number(space);
