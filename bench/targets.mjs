@@ -10,10 +10,10 @@ const verdicts = [];
 
 /**
  * Judge one target (verdictOf) and keep the verdict for printTargets: `measured` and `floor` on the
- * target's own scale, a ratio or (unit "%") a fraction.
+ * target's own scale, a ratio or (unit "%") a fraction; floorHolds as verdictOf takes it.
  */
-export function judge({ target, where, measured, limit, atMost, floor = null, unit = "x" }) {
-  const verdict = verdictOf({ measured, limit, atMost, floor });
+export function judge({ target, where, measured, limit, atMost, floor = null, floorHolds, unit = "x" }) {
+  const verdict = verdictOf({ measured, limit, atMost, floor, floorHolds });
   const show = (x) => (unit === "%" ? `${fmt(x * 100, 2)}%` : `${fmt(x, 2)}x`);
   verdicts.push({ target: `${target} (${atMost ? "<=" : ">="} ${show(limit)})`, where, measured: show(measured), floor: floor === null ? "" : show(floor), verdict });
   return verdict;

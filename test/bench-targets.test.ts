@@ -19,3 +19,11 @@ it("does not trust a floor that the figure beats by more than 10%", () => {
   expect([cost(1.3, 1.4), cost(1.3, 1.5)]).toEqual(["below the floor", "missed"]);
   expect([speedUp(2.5, 2.3), speedUp(2.5, 2.2)]).toEqual(["below the floor", "missed"]);
 });
+
+it("checks a ratio's floor on its numerator when told how it held", () => {
+  // 1.5x against floors 2.0x apart: beaten by 25%, yet below the floor when the numerator sits at
+  // its own floor (only a slower denominator would meet 1.1x); missed when it does not.
+  expect([cost(1.5, 2.0), verdictOf({ measured: 1.5, limit: 1.1, atMost: true, floor: 2.0, floorHolds: true })]).toEqual(["missed", "below the floor"]);
+  expect(verdictOf({ measured: 1.3, limit: 1.1, atMost: true, floor: 1.2, floorHolds: false })).toBe("missed");
+  expect(verdictOf({ measured: 1.05, limit: 1.1, atMost: true, floor: 1.2, floorHolds: false })).toBe("met");
+});
