@@ -38,32 +38,12 @@ export function positionsOf(router: RegionRouterBase): OwnedPositions {
   return listed(readerOfRouter(router));
 }
 
-/** @internal Region names for the first `count` of a ring's owners (-1: null), into out from index `at`. */
-export function namesOf(
-  owners: Int32Array,
-  names: readonly (string | undefined)[],
-  count = owners.length,
-  out = new Array<string | null>(count),
-  at = 0,
-): (string | null)[] {
-  for (let i = 0; i < count; i++) out[at + i] = owners[i] < 0 ? null : (names[owners[i]] as string);
-  return out;
-}
-
 /**
  * @internal routeMany hands the engine this many ids at a time: below V8's large-object size (16,384
  * elements), where an array costs 2-3x more per element to make (bench/RESULTS.md), and a
  * multiple of the WebAssembly engine's chunk (1,020 keys), so that no piece ends in a small chunk.
  */
 export const PIECE = 4080;
-
-/**
- * routeMany's owners of one piece of ids, for every router: made once, when the module loads (a
- * new Int32Array of more than 16 owners is a new ArrayBuffer, about 330 ns a call). Safe to share:
- * a call fills and reads it between two reads of its ids, so a getter that routes in between
- * cannot mix its owners with another call's.
- */
-const OWNERS = /* @__PURE__ */ new Int32Array(PIECE);
 
 interface RegionEntry {
   readonly owner: number;
@@ -233,8 +213,8 @@ export class RegionRouterBase {
     const names = this.#names;
     const out = new Array<string | null>(count);
     // Piece by piece: each element is read once, into a copy the engine routes (a getter or a proxy
-    // cannot hand validation one value and the engine another), and the copy and the engine's
-    // owners stay small (a copy of a million ids would cost as much again as the answer).
+    // cannot hand validation one value and the engine another), and the copy stays small (a copy
+    // of a million ids would cost as much again as the answer). The engine writes the regions.
     for (let from = 0; from < count; from += PIECE) {
       const ids = new Array<string>(Math.min(PIECE, count - from));
       for (let i = 0; i < ids.length; i++) {
@@ -243,7 +223,7 @@ export class RegionRouterBase {
         if (typeof id !== "string") checkSessionId(id, `sessionIds[${from + i}]`);
         ids[i] = id;
       }
-      namesOf(this.#ring.routeMany(ids, OWNERS), names, ids.length, out, from);
+      this.#ring.routeMany(ids, out, from, names);
     }
     return out;
   }

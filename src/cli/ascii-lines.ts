@@ -2,7 +2,7 @@
 // a line is): `route` uses it to skip making a string per line. It reaches into the WebAssembly
 // engine, but only the command line needs it, so it lives here and the library does not ship it.
 import { WasmRing } from "../engines/wasm/ring.js";
-import { INTERNALS, namesOf, type RegionRouterBase } from "../router.js";
+import { INTERNALS, type RegionRouterBase } from "../router.js";
 import { countLines, lineSpans, maxLines } from "./lines.js";
 
 /** Up to this size a piece gets span room for its most lines without counting them (at most 3 MiB). */
@@ -18,8 +18,8 @@ export function routeAsciiLines(router: RegionRouterBase, piece: Uint8Array): (s
   const plan = ring.planBatch(lines, piece.length);
   ring.bytes.set(piece, plan.text);
   const count = lineSpans(piece, ring.words, plan.spans >>> 2);
-  const owners = new Int32Array(count);
-  if (ring.n === 0) owners.fill(-1);
-  else ring.routeSpans(plan.text, plan.spans, plan.results, count, owners, 0);
-  return namesOf(owners, names);
+  const regions = new Array<string | null>(count);
+  if (ring.n === 0) regions.fill(null);
+  else ring.routeSpans(plan.text, plan.spans, plan.results, count, regions, 0, names);
+  return regions;
 }

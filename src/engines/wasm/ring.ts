@@ -1,8 +1,8 @@
 // The WebAssembly engine: the ring lives in linear memory, whose every address layout.ts (the class
 // this one extends) owns; hashing, sorting, merging and searching run in assembly/. Each call asks
 // layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
-import type { Ring, VnodeRun } from "../ring.js";
-import { DAMAGED, positionsPerName } from "../ring.js";
+import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
+import { answer, DAMAGED, positionsPerName } from "../ring.js";
 import { encodeUtf8, encoder, encodeView, MAX_ENCODE_VIEW, maxUtf8Bytes } from "../../utf8.js";
 import { KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.js";
 
@@ -46,13 +46,15 @@ export class WasmRing extends RingMemory implements Ring {
     return i < 0 ? -1 : this.ownerAt(i);
   }
 
-  routeMany(keys: readonly string[], out = new Int32Array(keys.length)): Int32Array {
+  routeMany(keys: readonly string[], out?: Int32Array): Int32Array;
+  routeMany(keys: readonly string[], out: Answers, at: number, names: RegionTable): Answers;
+  routeMany(keys: readonly string[], out: Int32Array | Answers = new Int32Array(keys.length), at = 0, names?: RegionTable): Int32Array | Answers {
     this.#check();
-    if (this.n === 0) return out.fill(-1, 0, keys.length);
+    if (this.n === 0) return names ? (out as Answers).fill(null, at, at + keys.length) : (out as Int32Array).fill(-1, at, at + keys.length);
     const had = this.bytes.length;
     // The same plan for every batch size: the text is always at the same place, and so its view.
     const plan = this.planBatch(CHUNK, 0);
-    for (let start = 0; start < keys.length; ) start = this.#routeChunk(keys, start, plan, out);
+    for (let start = 0; start < keys.length; ) start = this.#routeChunk(keys, start, plan, out, at, names);
     // Only a chunk of giant keys grows memory past what every chunk reuses: give that back.
     if (this.bytes.length > had) this.giveBack(plan.text + CHUNK_TEXT * 3 + IDLE_BYTES);
     return out;
@@ -70,7 +72,7 @@ export class WasmRing extends RingMemory implements Ring {
    * comes first (a longer key is a chunk of its own: joined to another, the longest string V8
    * makes would not hold it); returns where it ended.
    */
-  #routeChunk(keys: readonly string[], from: number, plan: BatchPlan, out: Int32Array): number {
+  #routeChunk(keys: readonly string[], from: number, plan: BatchPlan, out: Int32Array | Answers, at: number, names: RegionTable | undefined): number {
     const words = this.words;
     const limit = Math.min(keys.length, from + CHUNK);
     let joined = "";
@@ -95,7 +97,7 @@ export class WasmRing extends RingMemory implements Ring {
         this.words[w + 1] = end += encodeUtf8(keys[i], this.bytes, plan.text + end);
       }
     }
-    this.routeSpans(plan.text, plan.spans, plan.results, count, out, from);
+    this.routeSpans(plan.text, plan.spans, plan.results, count, out, at + from, names);
     return to;
   }
 
@@ -124,13 +126,17 @@ export class WasmRing extends RingMemory implements Ring {
     }
   }
 
-  /** The one WebAssembly call for a batch laid out by planBatch (keys at text); owners into out[at...]. */
-  routeSpans(text: number, spans: number, results: number, count: number, out: Int32Array, at: number): void {
+  /**
+   * The one WebAssembly call for a batch laid out by planBatch (keys at text); owners into
+   * out[at...], or their regions given `names` (Ring.routeMany).
+   */
+  routeSpans(text: number, spans: number, results: number, count: number, out: Int32Array | Answers, at: number, names?: RegionTable): void {
     this.wasm.routeMany(text, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
-    // Copied through the words view (owners are below 2^16): a new Int32Array view per call would
+    // Read through the words view (owners are below 2^16): a new Int32Array view per call would
     // cost more than the copy, in a small batch.
     const words = this.words;
-    for (let i = 0, w = results >>> 2; i < count; i++) out[at + i] = words[w + i];
+    if (names) for (let i = 0, w = results >>> 2; i < count; i++) answer(out as Answers, at + i, words[w + i], names);
+    else for (let i = 0, w = results >>> 2; i < count; i++) (out as Int32Array)[at + i] = words[w + i];
   }
 
   locate(key: string): number {
