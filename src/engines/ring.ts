@@ -65,10 +65,10 @@ export interface Ring {
    */
   route(key: string): number;
   /**
-   * route() for each key, in order: one owner (or -1) per key, into `out` when given (its first
-   * keys.length entries), which it returns. Given the router's owner -> region table `names`, the
-   * answers are regions instead (null for -1), into out from index `at`: owners become names in
-   * the same pass (a second pass, over an Int32Array of owners, cost 3-9% of routeMany's time).
+   * route() for each key, in order, into out from index `at` (0): its owner, or -1; or, given the
+   * router's owner -> region table `names`, that owner's region, or null, so that owners become
+   * regions in the pass that reads them (a second pass, over an Int32Array of owners, cost 2-8% of
+   * the router's routeMany). Returns out (a new Int32Array of owners when none is given).
    */
   routeMany(keys: readonly string[], out?: Int32Array): Int32Array;
   routeMany(keys: readonly string[], out: Answers, at: number, names: RegionTable): Answers;
