@@ -5,7 +5,7 @@ import { fingerprint } from "./operations/fingerprint.js";
 import { checkVnodeCount, readDialect, type RouterOptions } from "./options.js";
 import type { Dialect } from "./dialects.js";
 import { distinctOwnersFrom } from "./operations/preference.js";
-import { DAMAGED, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
+import { DAMAGED, regionOf, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readPairs } from "./validate.js";
@@ -197,8 +197,7 @@ export class RegionRouterBase {
   /** The region a session id routes to; null when no region owns a position. */
   route(sessionId: string): string | null {
     checkSessionId(sessionId);
-    const owner = this.#ring.route(sessionId);
-    return owner < 0 ? null : (this.#names[owner] as string);
+    return regionOf(this.#ring.route(sessionId), this.#names);
   }
 
   /**

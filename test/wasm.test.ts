@@ -8,6 +8,7 @@ import { fromHex, instantiateWithSimd, simdModule } from "../src/engines/wasm/si
 import { WasmRing } from "../src/engines/wasm/ring.js";
 import { REFERENCE_SCHEME } from "../src/engines/ring.js";
 import { ModelRouter } from "./support/model.mjs";
+import { OWNER_NAMES, ownersOf } from "./support/owners.js";
 
 /** The ids of a module's sections, in order (the binary format: a header, then id, LEB128 size, payload). */
 function sectionIds(bytes: Uint8Array): number[] {
@@ -138,9 +139,9 @@ describe("the WebAssembly ring's memory", () => {
       mem.words[(plan.spans >>> 2) + 2 * i] = end;
       mem.words[(plan.spans >>> 2) + 2 * i + 1] = end += k.length;
     });
-    const out = new Int32Array(keys.length);
-    ring.routeSpans(at, plan.spans, plan.results, keys.length, out, 0);
-    expect([...out]).toEqual(keys.map((k) => ring.route(k)));
+    const out = new Array<string | null>(keys.length);
+    ring.routeSpans(at, plan.spans, plan.results, keys.length, out, 0, OWNER_NAMES);
+    expect(ownersOf(out)).toEqual(keys.map((k) => ring.route(k)));
   });
 
   it("gives memory back after a large region is removed", () => {

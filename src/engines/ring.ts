@@ -49,9 +49,9 @@ export type RegionTable = readonly (string | undefined)[];
 /** routeMany's answers as the router returns them: a region per id, null where the ring is empty. */
 export type Answers = (string | null)[];
 
-/** Write the region of `owner` (null for -1) at out[i]. */
-export function answer(out: Answers, i: number, owner: number, names: RegionTable): void {
-  out[i] = owner < 0 ? null : (names[owner] as string);
+/** The region of an owner that a route gave: null for -1 (an empty ring). */
+export function regionOf(owner: number, names: RegionTable): string | null {
+  return owner < 0 ? null : (names[owner] as string);
 }
 
 export interface Ring {
@@ -65,13 +65,11 @@ export interface Ring {
    */
   route(key: string): number;
   /**
-   * route() for each key, in order, into out from index `at` (0): its owner, or -1; or, given the
-   * router's owner -> region table `names`, that owner's region, or null, so that owners become
-   * regions in the pass that reads them (a second pass, over an Int32Array of owners, cost 2-8% of
-   * the router's routeMany). Returns out (a new Int32Array of owners when none is given).
+   * route() for each key, in order, as a region (regionOf, through the router's owner -> region
+   * table `names`) into out from index `at`: owners become regions in the pass that reads them (a
+   * second pass, over an Int32Array of owners, cost 2-8% of the router's routeMany).
    */
-  routeMany(keys: readonly string[], out?: Int32Array): Int32Array;
-  routeMany(keys: readonly string[], out: Answers, at: number, names: RegionTable): Answers;
+  routeMany(keys: readonly string[], out: Answers, at: number, names: RegionTable): void;
   /** The index (in position order) of the virtual node route() lands on; -1 on an empty ring. */
   locate(key: string): number;
   /** The owner of the virtual node at a position index (0 <= index < size). */

@@ -5,6 +5,7 @@
 // the two owners once per arc of the union is exact. Across the two families (a 128-bit ring and a
 // ring of 32-bit points read one key's MD5 in two ways), ./cross-family.ts counts the digests per
 // pair of owners exactly.
+import { regionOf } from "../engines/ring.js";
 import { INTERNALS, readerOfRouter, type RegionRouterBase } from "../router.js";
 import { describe } from "../validate.js";
 import { fractionOf, type RingReader } from "./arcs.js";
@@ -44,7 +45,7 @@ export const EXACT_BUDGET = 5e9;
 type Move = [from: string | null, to: string | null, length: bigint];
 
 /** An owner's region name; null for no owner (an empty ring). */
-const nameOf = (ring: RingReader, owner: number): string | null => (owner < 0 ? null : (ring.names[owner] as string));
+const nameOf = (ring: RingReader, owner: number): string | null => regionOf(owner, ring.names);
 
 /**
  * The moves between two rings of one family, one per pair of owners (memory O(pairs)): every

@@ -2,7 +2,7 @@
 // this one extends) owns; hashing, sorting, merging and searching run in assembly/. Each call asks
 // layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
-import { answer, DAMAGED, positionsPerName } from "../ring.js";
+import { DAMAGED, positionsPerName, regionOf } from "../ring.js";
 import { encodeUtf8, encoder, encodeView, MAX_ENCODE_VIEW, maxUtf8Bytes } from "../../utf8.js";
 import { KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.js";
 
@@ -46,18 +46,18 @@ export class WasmRing extends RingMemory implements Ring {
     return i < 0 ? -1 : this.ownerAt(i);
   }
 
-  routeMany(keys: readonly string[], out?: Int32Array): Int32Array;
-  routeMany(keys: readonly string[], out: Answers, at: number, names: RegionTable): Answers;
-  routeMany(keys: readonly string[], out: Int32Array | Answers = new Int32Array(keys.length), at = 0, names?: RegionTable): Int32Array | Answers {
+  routeMany(keys: readonly string[], out: Answers, at: number, names: RegionTable): void {
     this.#check();
-    if (this.n === 0) return names ? (out as Answers).fill(null, at, at + keys.length) : (out as Int32Array).fill(-1, at, at + keys.length);
+    if (this.n === 0) {
+      out.fill(null, at, at + keys.length);
+      return;
+    }
     const had = this.bytes.length;
     // The same plan for every batch size: the text is always at the same place, and so its view.
     const plan = this.planBatch(CHUNK, 0);
     for (let start = 0; start < keys.length; ) start = this.#routeChunk(keys, start, plan, out, at, names);
     // Only a chunk of giant keys grows memory past what every chunk reuses: give that back.
     if (this.bytes.length > had) this.giveBack(plan.text + CHUNK_TEXT * 3 + IDLE_BYTES);
-    return out;
   }
 
   /** Memory from routeMany's text to KEY_OVERREAD before the end: kept while both stay. */
@@ -72,7 +72,7 @@ export class WasmRing extends RingMemory implements Ring {
    * comes first (a longer key is a chunk of its own: joined to another, the longest string V8
    * makes would not hold it); returns where it ended.
    */
-  #routeChunk(keys: readonly string[], from: number, plan: BatchPlan, out: Int32Array | Answers, at: number, names: RegionTable | undefined): number {
+  #routeChunk(keys: readonly string[], from: number, plan: BatchPlan, out: Answers, at: number, names: RegionTable): number {
     const words = this.words;
     const limit = Math.min(keys.length, from + CHUNK);
     let joined = "";
@@ -126,17 +126,13 @@ export class WasmRing extends RingMemory implements Ring {
     }
   }
 
-  /**
-   * The one WebAssembly call for a batch laid out by planBatch (keys at text); owners into
-   * out[at...], or their regions given `names` (Ring.routeMany).
-   */
-  routeSpans(text: number, spans: number, results: number, count: number, out: Int32Array | Answers, at: number, names?: RegionTable): void {
+  /** The one WebAssembly call for a batch laid out by planBatch (keys at text); regions into out[at...] (Ring.routeMany). */
+  routeSpans(text: number, spans: number, results: number, count: number, out: Answers, at: number, names: RegionTable): void {
     this.wasm.routeMany(text, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
     // Read through the words view (owners are below 2^16): a new Int32Array view per call would
     // cost more than the copy, in a small batch.
     const words = this.words;
-    if (names) for (let i = 0, w = results >>> 2; i < count; i++) answer(out as Answers, at + i, words[w + i], names);
-    else for (let i = 0, w = results >>> 2; i < count; i++) (out as Int32Array)[at + i] = words[w + i];
+    for (let i = 0, w = results >>> 2; i < count; i++) out[at + i] = regionOf(words[w + i], names);
   }
 
   locate(key: string): number {
