@@ -82,7 +82,7 @@ const OWNER_NAMES = Array.from({ length: 1 << 16 }, (_, owner) => String(owner))
 /** A ring's routeMany of keys, into a new array. */
 const regionsOf = (ring, keys) => {
   const out = new Array(keys.length);
-  ring.routeMany(keys, out, 0, OWNER_NAMES);
+  ring.routeMany(keys, out, OWNER_NAMES);
   return out;
 };
 const text = (value) => JSON.stringify(value, (_, v) => (typeof v === "bigint" ? `${v}` : ArrayBuffer.isView(v) ? Array.from(v) : v));

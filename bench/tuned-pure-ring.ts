@@ -3,7 +3,7 @@
 // (assembly/ring.ts), over typed arrays in the JS heap. Positions are four big-endian 32-bit words
 // with the sign bit flipped, so plain signed int32 comparisons order them as unsigned 128-bit
 // numbers and V8 never boxes a word as a heap number.
-import { indexBits, regionOf, sortBits, type Answers, type RegionTable, type Ring, type VnodeRun } from "../src/engines/ring.ts";
+import { checkKey, indexBits, regionOf, sortBits, type Answers, type RegionTable, type Ring, type VnodeRun } from "../src/engines/ring.ts";
 import { encodeUtf8, maxUtf8Bytes } from "../src/utf8.ts";
 import { bswap32, Md5 } from "../src/engines/pure/md5.ts";
 
@@ -101,8 +101,12 @@ export class PureRing implements Ring {
     return i < 0 ? -1 : this.owners[i];
   }
 
-  routeMany(keys: readonly string[], out: Answers, at: number, names: RegionTable): void {
-    for (let i = 0; i < keys.length; i++) out[at + i] = regionOf(this.route(keys[i]), names);
+  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void {
+    for (let i = 0; i < out.length; i++) {
+      const key = keys[i];
+      checkKey(key, i);
+      out[i] = regionOf(this.route(key), names);
+    }
   }
 
   locate(key: string): number {

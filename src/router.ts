@@ -38,13 +38,6 @@ export function positionsOf(router: RegionRouterBase): OwnedPositions {
   return listed(readerOfRouter(router));
 }
 
-/**
- * @internal routeMany hands the engine this many ids at a time: below V8's large-object size (16,384
- * elements), where an array costs 2-3x more per element to make (bench/RESULTS.md), and a
- * multiple of the WebAssembly engine's chunk (1,020 keys), so that no piece ends in a small chunk.
- */
-export const PIECE = 4080;
-
 interface RegionEntry {
   readonly owner: number;
   readonly weight: number;
@@ -208,22 +201,8 @@ export class RegionRouterBase {
     if (!Array.isArray(sessionIds)) {
       throw new TypeError(`sessionIds must be an array of strings, got ${describe(sessionIds)}`);
     }
-    const count = sessionIds.length;
-    const names = this.#names;
-    const out = new Array<string | null>(count);
-    // Piece by piece: each element is read once, into a copy the engine routes (a getter or a proxy
-    // cannot hand validation one value and the engine another), and the copy stays small (a copy
-    // of a million ids would cost as much again as the answer). The engine writes the regions.
-    for (let from = 0; from < count; from += PIECE) {
-      const ids = new Array<string>(Math.min(PIECE, count - from));
-      for (let i = 0; i < ids.length; i++) {
-        const id = sessionIds[from + i];
-        // The parameter name is built only for a bad id.
-        if (typeof id !== "string") checkSessionId(id, `sessionIds[${from + i}]`);
-        ids[i] = id;
-      }
-      this.#ring.routeMany(ids, out, from, names);
-    }
+    const out = new Array<string | null>(sessionIds.length);
+    this.#ring.routeMany(sessionIds, out, this.#names);
     return out;
   }
 

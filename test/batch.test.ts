@@ -4,7 +4,7 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
 import { routeAsciiLines } from "../src/cli/ascii-lines.js";
-import { PIECE } from "../src/router.js";
+import { CHUNK } from "../src/engines/wasm/ring.js";
 import { simdModule } from "../src/engines/wasm/simd.js";
 import { buildRouter as build } from "./support/build.js";
 import { engines } from "./support/engines.js";
@@ -50,8 +50,8 @@ describe.each(engines)("routeMany on the %s engine", (_, RegionRouter) => {
     router.addRegion("ghost", 0);
     expect(router.routeMany(["a"])).toEqual([null]);
     expect(router.routeMany([])).toEqual([]);
-    // Past one piece of ids (the router's PIECE): every piece's answers, none left a hole.
-    expect(router.routeMany(Array.from({ length: 2 * PIECE + 3 }, (_, i) => `k${i}`))).toEqual(Array(2 * PIECE + 3).fill(null));
+    // Past one chunk of ids (the WebAssembly engine's CHUNK): every chunk's answers, none left a hole.
+    expect(router.routeMany(Array.from({ length: 2 * CHUNK + 3 }, (_, i) => `k${i}`))).toEqual(Array(2 * CHUNK + 3).fill(null));
   });
 
   it("rejects a non-array or a non-string element, naming it, and routes nothing", () => {

@@ -77,7 +77,7 @@ function expectSameRings(rings: Ring[], what: string): void {
   }
   for (const ring of rings) {
     const regions = new Array<string | null>(keys.length);
-    ring.routeMany(keys, regions, 0, OWNER_NAMES);
+    ring.routeMany(keys, regions, OWNER_NAMES);
     expect(ownersOf(regions), `${what}: routeMany`).toEqual(owners);
   }
 }

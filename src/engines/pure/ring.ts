@@ -7,7 +7,7 @@
 // (Array.prototype.sort), updates 4-10x faster (old nodes are copied in whole stretches, not one by
 // one). Since then updates work in place, in arrays with room to spare (PureRing.update), and new
 // nodes are sorted in typed arrays (sortedOrder: a 1,000,000-node build 986 -> 507 ms).
-import { positionsPerName, REFERENCE_SCHEME, regionOf, sortBits, type Answers, type RegionTable, type Ring, type Scheme, type VnodeRun } from "../ring.js";
+import { checkKey, positionsPerName, REFERENCE_SCHEME, regionOf, sortBits, type Answers, type RegionTable, type Ring, type Scheme, type VnodeRun } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, Md5 } from "./md5.js";
 
@@ -159,8 +159,12 @@ export class PureRing implements Ring {
     return i < 0 ? -1 : this.owners[i];
   }
 
-  routeMany(keys: readonly string[], out: Answers, at: number, names: RegionTable): void {
-    for (let i = 0; i < keys.length; i++) out[at + i] = regionOf(this.route(keys[i]), names);
+  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void {
+    for (let i = 0; i < out.length; i++) {
+      const key = keys[i];
+      checkKey(key, i);
+      out[i] = regionOf(this.route(key), names);
+    }
   }
 
   /** The first position at or after the key's (see Ring.positionAt), wrapping to the first; -1 on an empty ring. */

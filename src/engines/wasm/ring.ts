@@ -2,7 +2,7 @@
 // this one extends) owns; hashing, sorting, merging and searching run in assembly/. Each call asks
 // layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
-import { DAMAGED, positionsPerName, regionOf } from "../ring.js";
+import { checkKey, DAMAGED, positionsPerName, regionOf } from "../ring.js";
 import { encodeUtf8, encoder, encodeView, MAX_ENCODE_VIEW, maxUtf8Bytes } from "../../utf8.js";
 import { KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.js";
 
@@ -17,6 +17,9 @@ import { KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.js";
  */
 export const CHUNK = 1020;
 export const CHUNK_TEXT = 1 << 17;
+
+/** routeMany's spans while its keys are read; a call made from a getter meanwhile makes its own. */
+let spareSpans: Uint32Array | undefined;
 
 /** After an update, give memory back (by moving to a fresh instance) when this much is idle. */
 const IDLE_BYTES = 1 << 20;
@@ -46,59 +49,65 @@ export class WasmRing extends RingMemory implements Ring {
     return i < 0 ? -1 : this.ownerAt(i);
   }
 
-  routeMany(keys: readonly string[], out: Answers, at: number, names: RegionTable): void {
-    this.#check();
-    if (this.n === 0) {
-      out.fill(null, at, at + keys.length);
-      return;
-    }
+  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void {
     const had = this.bytes.length;
-    // The same plan for every batch size: the text is always at the same place, and so its view.
-    const plan = this.planBatch(CHUNK, 0);
-    for (let start = 0; start < keys.length; ) start = this.#routeChunk(keys, start, plan, out, at, names);
+    // The spans are gathered here while the keys are read, and only then put in memory: reading a
+    // key can run a getter that routes (writing its own key where the spans go) or updates.
+    const spans = spareSpans ?? new Uint32Array(2 * CHUNK);
+    spareSpans = undefined;
+    let joined = "";
+    let count = 0;
+    for (let i = 0; i < out.length; i++) {
+      // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is flattened,
+      // not flattened in place: measured 180 ns an id for fresh UUIDs, against 320 with a
+      // charCodeAt(0) that flattens each (which only pays when the same ids are routed again).
+      const key = keys[i];
+      checkKey(key, i);
+      if (count === CHUNK || (count > 0 && joined.length + key.length > CHUNK_TEXT)) {
+        this.#routeChunk(joined, spans, count, out, i - count, names);
+        joined = "";
+        count = 0;
+      }
+      spans[2 * count] = joined.length;
+      spans[2 * count++ + 1] = (joined += key).length;
+    }
+    if (count > 0) this.#routeChunk(joined, spans, count, out, out.length - count, names);
+    spareSpans = spans;
     // Only a chunk of giant keys grows memory past what every chunk reuses: give that back.
-    if (this.bytes.length > had) this.giveBack(plan.text + CHUNK_TEXT * 3 + IDLE_BYTES);
+    if (this.bytes.length > had) this.giveBack(this.planBatch(CHUNK, 0).text + CHUNK_TEXT * 3 + IDLE_BYTES);
   }
 
   /** Memory from routeMany's text to KEY_OVERREAD before the end: kept while both stay. */
   #textView: Uint8Array = new Uint8Array(0);
 
   /**
-   * One WebAssembly call for a chunk: its keys joined into one string (a rope: appending measured
-   * 15% faster than join("")) and written as UTF-8 at plan.text with one encodeInto; each key's
-   * [start, end) in plan.spans, in code units, which are bytes when the text is ASCII and are
-   * turned into bytes in WebAssembly (utf8Spans) when not. The chunk starts at keys[from] and
-   * ends at CHUNK keys or before the key that would take it past CHUNK_TEXT code units, whichever
-   * comes first (a longer key is a chunk of its own: joined to another, the longest string V8
-   * makes would not hold it); returns where it ended.
+   * One WebAssembly call for a chunk of keys, joined (a rope: appending measured 15% faster than
+   * join("")) and written as UTF-8 at the batch plan's text with one encodeInto; each key's
+   * [start, end) in the plan's spans, in code units, which are bytes when the text is ASCII and are
+   * turned into bytes in WebAssembly (utf8Spans) when not. A chunk is at most CHUNK keys and
+   * CHUNK_TEXT code units, or one longer key (joined to another, the longest string V8 makes
+   * would not hold it). Planned after its keys are read, on the ring as it is then.
    */
-  #routeChunk(keys: readonly string[], from: number, plan: BatchPlan, out: Answers, at: number, names: RegionTable): number {
-    const words = this.words;
-    const limit = Math.min(keys.length, from + CHUNK);
-    let joined = "";
-    let to = from;
-    for (let w = plan.spans >>> 2; to < limit; w += 2) {
-      // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is flattened,
-      // not flattened in place: measured 180 ns an id for fresh UUIDs, against 320 with a
-      // charCodeAt(0) that flattens each (which only pays when the same ids are routed again).
-      const key = keys[to];
-      if (joined.length + key.length > CHUNK_TEXT && to > from) break;
-      words[w] = joined.length;
-      words[w + 1] = (joined += key).length;
-      to++;
+  #routeChunk(joined: string, spans: Uint32Array, count: number, out: Answers, at: number, names: RegionTable): void {
+    this.#check();
+    if (this.n === 0) {
+      out.fill(null, at, at + count);
+      return;
     }
-    const count = to - from;
+    // The same plan for every chunk: the text is always at the same place, and so its view.
+    const plan = this.planBatch(CHUNK, 0);
+    this.words.set(count === CHUNK ? spans : spans.subarray(0, 2 * count), plan.spans >>> 2);
     if (this.#encode(joined, plan.text) !== joined.length && !this.wasm.utf8Spans(plan.text, plan.spans, count)) {
       // A surrogate pair across two keys: encode them one by one.
       let end = 0;
-      for (let i = from, w = plan.spans >>> 2; i < to; i++, w += 2) {
-        this.reserve(plan.text + end + maxUtf8Bytes(keys[i]) + KEY_OVERREAD);
+      for (let i = 0, w = plan.spans >>> 2; i < count; i++, w += 2) {
+        const key = joined.slice(spans[2 * i], spans[2 * i + 1]);
+        this.reserve(plan.text + end + maxUtf8Bytes(key) + KEY_OVERREAD);
         this.words[w] = end;
-        this.words[w + 1] = end += encodeUtf8(keys[i], this.bytes, plan.text + end);
+        this.words[w + 1] = end += encodeUtf8(key, this.bytes, plan.text + end);
       }
     }
-    this.routeSpans(plan.text, plan.spans, plan.results, count, out, at + from, names);
-    return to;
+    this.routeSpans(plan.text, plan.spans, plan.results, count, out, at, names);
   }
 
   /** Write text's UTF-8 at `at`, growing memory as needed (and KEY_OVERREAD past it): its bytes. */
@@ -129,7 +138,7 @@ export class WasmRing extends RingMemory implements Ring {
   /** The one WebAssembly call for a batch laid out by planBatch (keys at text); regions into out[at...] (Ring.routeMany). */
   routeSpans(text: number, spans: number, results: number, count: number, out: Answers, at: number, names: RegionTable): void {
     this.wasm.routeMany(text, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
-    // Read through the words view (owners are below 2^16): a new Int32Array view per call would
+    // Read through the words view (owners are below 2^16): a new Uint32Array view per call would
     // cost more than the copy, in a small batch.
     const words = this.words;
     for (let i = 0, w = results >>> 2; i < count; i++) out[at + i] = regionOf(words[w + i], names);
