@@ -12,7 +12,7 @@ import { fmt, median, progress, ratio, ringMemory, sessionIds, table } from "../
 import { judge } from "../targets.mjs";
 
 const SIZES = [1, 16, 64, 256, 1024, 4096, 16_384, 65_536, 1_000_000];
-const ROUNDS = 7;
+const ROUNDS = 11;
 /** Batch sizes the issue's targets cover. */
 const TARGET_FROM = 64;
 const regions = [["sf", 3], ["london", 3], ["bangalore", 3]];
@@ -348,7 +348,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   // that followed (run 11's first try: JSON.parse ids 2.18x flat literals at 1,024, 1.03x in run 10).
   // A 65,536-id call takes 5-40 ms and a collection of fresh ids several ms: those tasks get
   // BIG_KIND_MS a round (10-40 calls), so that a round's figure is not one or two calls' luck.
-  const KIND_ROUNDS = 7;
+  const KIND_ROUNDS = 11;
   const BIG_KIND_MS = 250;
   const kindList = kinds();
   const SMALL_KIND_TASKS = 6;
