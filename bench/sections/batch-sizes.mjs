@@ -27,9 +27,11 @@ const encoder = new TextEncoder();
  * round that made it. A task is [name, run(batch), next(), ms?]: next() gives the batch for the next
  * call, untimed (a list of small batches is one timed unit); ms, when given, is its time per
  * round. Tasks come in groups of `group` (a batch size's, a kind's), and each round starts every
- * group one task later than the round before, so that no task always follows another group's
- * garbage. (Tried as the cause of routeMany's 2.05-2.07x its best at 16,384 ids in run 9, against
- * a floor of 1.46-1.70x, and it was not: 1.94x with it, its floor 1.71x.) The
+ * group one task later than the round before, and the round itself one group later, so that no
+ * task always follows another group's garbage: with the groups in a fixed order, the sizes just
+ * after the 1,000,000-id group paid its collections in most rounds (run 12's second try: the
+ * route() loop, which routes one id a call whatever the batch, 233 ns per id at 256 ids and 176 at
+ * 4,096; routeMany 1.18x its best at 256 where its floor was 1.08x). The
  * figure is the median round of the process's CPU time (user + system, GC threads included),
  * which other tenants of a shared machine disturb far less than wall time; `wall` is the median
  * round of wall time. The rounds are kept for per-round ratios (lib.mjs ratio()).
@@ -38,7 +40,8 @@ function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label, group = 1 }
   const results = tasks.map(([name]) => ({ name, rounds: [], wallRounds: [] }));
   for (let round = 0; round < rounds; round++) {
     progress.step(`${label}: round ${round + 1} of ${rounds}`);
-    const order = tasks.map((_, k) => k - (k % group) + ((k + round) % group));
+    const groups = tasks.length / group;
+    const order = tasks.map((_, k) => (((k - (k % group)) / group + round) % groups) * group + ((k + round) % group));
     order.forEach((i) => {
       const [, run, next, ms = time] = tasks[i];
       if (round === 0) for (const batch of next()) run(batch); // warm-up: compile, grow what a first call grows
