@@ -144,7 +144,7 @@ export class WasmRing extends RingMemory implements Ring {
   /** The one WebAssembly call for a batch laid out by planBatch (keys at text); regions into out[at...] (Ring.routeMany). */
   routeSpans(text: number, spans: number, results: number, count: number, out: Answers, at: number, names: RegionTable): void {
     this.wasm.routeMany(text, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
-    // Read through the words view (owners are below 2^16): a new Uint32Array view per call would
+    // Read through the words view (owners are below 2^16): a new Int32Array view per call would
     // cost more than the copy, in a small batch.
     const words = this.words;
     for (let i = 0, w = results >>> 2; i < count; i++) out[at + i] = regionOf(words[w + i], names);
