@@ -34,6 +34,21 @@ describe.each(engines)("limits on the %s engine", (_, RegionRouter) => {
     expect(reads).toBe(1);
   });
 
+  it("routeMany of a proxy reads its length once and each index once, in order", () => {
+    const router = new RegionRouter();
+    router.addRegions([["sf", 3], ["london", 3]]);
+    const ids = Array.from({ length: 2500 }, (_, i) => `sess-${i}`);
+    const reads: PropertyKey[] = [];
+    const proxy = new Proxy(ids, {
+      get(target, key, receiver) {
+        reads.push(key);
+        return Reflect.get(target, key, receiver);
+      },
+    });
+    expect(router.routeMany(proxy)).toEqual(ids.map((id) => router.route(id)));
+    expect(reads).toEqual(["length", ...ids.map((_, i) => String(i))]);
+  });
+
   // Reading an element can run the caller's code while a chunk is half gathered (the engine keeps
   // no copy of the ids): whatever that code does, no answer is wrong.
   const reentrant = (at: number, act: () => void): string[] => {
