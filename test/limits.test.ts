@@ -145,6 +145,45 @@ describe.each(engines.filter(([name]) => name !== "pure"))("memory plans on the 
   });
 });
 
+// The router's last resort (src/router.ts #update): an update that fails after its first write to
+// the ring, and a rebuild from the table that fails too. (The pure engine's updates cannot fail
+// midway: its ring is always intact.)
+describe.each(engines.filter(([name]) => name !== "pure"))("a ring damaged past rebuilding on the %s engine", (_, RegionRouter) => {
+  it("refuses every question with one message naming the way out, which works", () => {
+    const router = new RegionRouter();
+    router.addRegions([["sf", 3], ["london", 3]]);
+    const before = router.clone();
+    const ring = router[INTERNALS]().ring as unknown as RingMemory & { intact: boolean; update(): void; empty(): unknown };
+    vi.spyOn(ring, "update").mockImplementation(() => {
+      ring.intact = false;
+      throw new WebAssembly.RuntimeError("a trap after the first write");
+    });
+    vi.spyOn(ring, "empty").mockImplementation(() => {
+      throw new RangeError("no instance for the rebuild");
+    });
+    const damaged = /^this router's ring was damaged by an update that failed midway and could not be rebuilt: make a new router with RegionRouter\.fromJSON\(router\.toJSON\(\)\)$/;
+    let error: Error | undefined;
+    try {
+      router.addRegion("tokyo", 1);
+    } catch (caught) {
+      error = caught as Error;
+    }
+    expect(error?.message).toMatch(damaged);
+    expect((error?.cause as Error).message).toBe("no instance for the rebuild");
+    expect(() => router.route("sess-1")).toThrow(damaged);
+    expect(() => router.routeMany(["sess-1"])).toThrow(damaged);
+    expect(() => router.routeMany([])).toThrow(damaged);
+    expect(() => router.preferenceList("sess-1", 2)).toThrow(damaged);
+    expect(() => router.shares()).toThrow(damaged);
+    // The table is whole: the way out the message names gives the router as it was.
+    expect([...router.weights()]).toEqual([...before.weights()]);
+    const fresh = RegionRouter.fromJSON(router.toJSON());
+    const ids = Array.from({ length: 2000 }, (_, i) => `sess-${i}`);
+    expect(fresh.routeMany(ids)).toEqual(before.routeMany(ids));
+    expect(fresh.fingerprint()).toBe(before.fingerprint());
+  });
+});
+
 describe("UTF-8 into a buffer of 2 GiB or more", () => {
   it("is written whole, wherever it starts (encodeInto alone writes nothing into a view of 2^31 bytes)", () => {
     const buffer = new Uint8Array(2 ** 31 + 16);

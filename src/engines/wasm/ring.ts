@@ -50,6 +50,8 @@ export class WasmRing extends RingMemory implements Ring {
   }
 
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void {
+    // Here for a call of no ids; each chunk checks again, after its ids' getters have run.
+    this.#check();
     const had = this.bytes.length;
     // The spans are gathered here while the keys are read, and only then put in memory: reading a
     // key can run a getter that routes (writing its own key where the spans go) or updates.
