@@ -76,7 +76,6 @@ function fail(what) {
  */
 const runOf = (owner, region, count) => ({ owner, prefix: `${region}#`, count, rank: owner, region });
 
-/** JSON text of a value, typed arrays as arrays and BigInts as decimal strings. */
 /** Each owner as its own name, so that routeMany's regions read as the owners route() gives. */
 const OWNER_NAMES = Array.from({ length: 1 << 16 }, (_, owner) => String(owner));
 /** A ring's routeMany of keys, into a new array. */
@@ -85,6 +84,7 @@ const regionsOf = (ring, keys) => {
   ring.routeMany(keys, out, OWNER_NAMES);
   return out;
 };
+/** JSON text of a value, typed arrays as arrays and BigInts as decimal strings. */
 const text = (value) => JSON.stringify(value, (_, v) => (typeof v === "bigint" ? `${v}` : ArrayBuffer.isView(v) ? Array.from(v) : v));
 
 /** Fail unless f gives the same answer on every ring. */

@@ -19,7 +19,6 @@ export function routeAsciiLines(router: RegionRouterBase, piece: Uint8Array): (s
   ring.bytes.set(piece, plan.text);
   const count = lineSpans(piece, ring.words, plan.spans >>> 2);
   const regions = new Array<string | null>(count);
-  if (ring.n === 0) regions.fill(null);
-  else ring.routeSpans(plan.text, plan.spans, plan.results, count, regions, 0, names);
+  ring.routeSpans(plan.text, plan.spans, plan.results, count, regions, 0, names);
   return regions;
 }

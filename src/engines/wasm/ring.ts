@@ -97,10 +97,6 @@ export class WasmRing extends RingMemory implements Ring {
    */
   #routeChunk(joined: string, spans: Uint32Array, count: number, out: Answers, at: number, names: RegionTable): void {
     this.#check();
-    if (this.n === 0) {
-      out.fill(null, at, at + count);
-      return;
-    }
     // The same plan for every chunk: the text is always at the same place, and so its view.
     const plan = this.planBatch(CHUNK, 0);
     this.words.set(count === CHUNK ? spans : spans.subarray(0, 2 * count), plan.spans >>> 2);
@@ -143,8 +139,16 @@ export class WasmRing extends RingMemory implements Ring {
     }
   }
 
-  /** The one WebAssembly call for a batch laid out by planBatch (keys at text); regions into out[at...] (Ring.routeMany). */
+  /**
+   * The one WebAssembly call for a batch laid out by planBatch (keys at text); regions into
+   * out[at...] (Ring.routeMany), null on an empty ring. The ring is asked here, as the batch is
+   * routed: a getter that read one of its ids may have emptied it.
+   */
   routeSpans(text: number, spans: number, results: number, count: number, out: Answers, at: number, names: RegionTable): void {
+    if (this.n === 0) {
+      out.fill(null, at, at + count);
+      return;
+    }
     this.wasm.routeMany(text, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
     // Read through the words view (owners are below 2^16): a new Int32Array view per call would
     // cost more than the copy, in a small batch.
