@@ -19,3 +19,17 @@ export function verdictOf({ measured, limit, atMost, floor = null, floorHolds: g
   const floorHolds = floor !== null && (given ?? (atMost ? measured >= floor * 0.9 : measured <= floor / 0.9));
   return floorHolds && !meets(floor) ? "below the floor" : "missed";
 }
+
+/**
+ * One floor for a ratio of costs from several (each a lower bound on the numerator's cost, `cost`
+ * ns, with the ratio it gives, `ratio`): the highest of those the numerator (`measured` ns) is no
+ * more than 10% under, with floorHolds true; when none holds, the first, with floorHolds false.
+ * @param {number} measured
+ * @param {{ cost: number, ratio: number }[]} floors
+ * @returns {{ floor: number, floorHolds: boolean }}
+ */
+export function highestFloor(measured, floors) {
+  const holding = floors.filter(({ cost }) => measured >= 0.9 * cost);
+  if (holding.length === 0) return { floor: floors[0].ratio, floorHolds: false };
+  return { floor: Math.max(...holding.map(({ ratio }) => ratio)), floorHolds: true };
+}

@@ -1,7 +1,7 @@
 // The bench's verdicts on issue 14's targets (bench/verdict.mjs): a target is met, missed, or
 // below the floor only when the floor itself misses it and the figure is no better than its floor.
 import { expect, it } from "vitest";
-import { verdictOf } from "../bench/verdict.mjs";
+import { highestFloor, verdictOf } from "../bench/verdict.mjs";
 
 const cost = (measured: number, floor: number | null = null) => verdictOf({ measured, limit: 1.1, atMost: true, floor });
 const speedUp = (measured: number, floor: number | null = null) => verdictOf({ measured, limit: 3, atMost: false, floor });
@@ -26,4 +26,11 @@ it("checks a ratio's floor on its numerator when told how it held", () => {
   expect([cost(1.5, 2.0), verdictOf({ measured: 1.5, limit: 1.1, atMost: true, floor: 2.0, floorHolds: true })]).toEqual(["missed", "below the floor"]);
   expect(verdictOf({ measured: 1.3, limit: 1.1, atMost: true, floor: 1.2, floorHolds: false })).toBe("missed");
   expect(verdictOf({ measured: 1.05, limit: 1.1, atMost: true, floor: 1.2, floorHolds: false })).toBe("met");
+});
+
+it("takes the highest of several floors that hold, and none that the figure beats by more than 10%", () => {
+  // A call's steps (cost 500, ratio 5.5x) beaten by 20%; its UTF-8 step (cost 400, ratio 4.5x) holds.
+  expect(highestFloor(420, [{ cost: 500, ratio: 5.5 }, { cost: 400, ratio: 4.5 }])).toEqual({ floor: 4.5, floorHolds: true });
+  expect(highestFloor(500, [{ cost: 500, ratio: 5.5 }, { cost: 400, ratio: 4.5 }])).toEqual({ floor: 5.5, floorHolds: true });
+  expect(highestFloor(300, [{ cost: 500, ratio: 5.5 }, { cost: 400, ratio: 4.5 }])).toEqual({ floor: 5.5, floorHolds: false });
 });
