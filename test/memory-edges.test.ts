@@ -39,7 +39,7 @@ describe.each([
   /** A new seed router, warmed by one small batch (whatever a first routeMany sets up is set up). */
   const fresh = () => {
     const router = buildRouter(Router, seed);
-    router.routeMany(["warm"]);
+    router.routeMany(["warm", "warm", "warm"]);
     return router;
   };
 

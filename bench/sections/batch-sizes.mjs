@@ -118,7 +118,7 @@ function floors(wasm, bare) {
   // The WebAssembly call alone, on FLOOR_CHUNK keys already in memory (36 bytes each: MD5 x 12 lanes and
   // the search).
   const mem = ringMemory(wasm);
-  wasm.routeMany(["warm"]); // attaches the SIMD module
+  wasm.routeMany(["warm", "warm", "warm"]); // attaches the SIMD module (one or two ids are routed one by one)
   const keys = sessionIds(FLOOR_CHUNK, 9).map((id) => id.padEnd(36, "0").slice(0, 36));
   const plan = mem.planBatch(keys.length, 36 * keys.length);
   encoder.encodeInto(keys.join(""), mem.bytes.subarray(plan.text));
@@ -130,7 +130,7 @@ function floors(wasm, bare) {
   // The pipeline's memory: FLOOR_CHUNK ids of up to 36 code units each (the ids of this section), 3
   // bytes each at the most.
   const own = ringMemory(bare);
-  bare.routeMany(["warm"]);
+  bare.routeMany(["warm", "warm", "warm"]);
   const lane = own.planBatch(FLOOR_CHUNK, 3 * 36 * FLOOR_CHUNK);
   const text = own.bytes.subarray(lane.text);
   const copied = new Int32Array(FLOOR_CHUNK);

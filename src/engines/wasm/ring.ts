@@ -52,6 +52,15 @@ export class WasmRing extends RingMemory implements Ring {
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void {
     // Here for a call of no ids; each chunk checks again, after its ids' getters have run.
     this.#check();
+    // One or two ids: a route() each costs less than one pass of the SIMD module's twelve lanes.
+    if (out.length < 3) {
+      for (let i = 0; i < out.length; i++) {
+        const key = keys[i];
+        checkKey(key, i);
+        out[i] = regionOf(this.route(key), names);
+      }
+      return;
+    }
     const had = this.bytes.length;
     // The spans are gathered here while the keys are read, and only then put in memory: reading a
     // key can run a getter that routes (writing its own key where the spans go) or updates.
