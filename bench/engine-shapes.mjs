@@ -29,6 +29,7 @@ const bundled = await build({
       'export { PureRing as SimpleRing } from "./src/engines/pure/ring.ts";',
       'export { Md5 } from "./src/engines/pure/md5.ts";',
       'export { encodeUtf8, maxUtf8Bytes } from "./src/utf8.ts";',
+      'export { OWNER_NAMES } from "./test/support/owners.ts";',
     ].join("\n"),
     resolveDir: root,
     sourcefile: "engine-shapes-entry.ts",
@@ -43,7 +44,7 @@ const bundled = await build({
 });
 const dir = mkdtempSync(join(tmpdir(), "engine-shapes-"));
 writeFileSync(join(dir, "engines.mjs"), bundled.outputFiles[0].text);
-const { encodeUtf8, maxUtf8Bytes, Md5, PureRing, RegionRouterBase, SimpleRing } = await import(pathToFileURL(join(dir, "engines.mjs")).href);
+const { encodeUtf8, maxUtf8Bytes, Md5, OWNER_NAMES, PureRing, RegionRouterBase, SimpleRing } = await import(pathToFileURL(join(dir, "engines.mjs")).href);
 rmSync(dir, { recursive: true });
 const { RegionRouter: WasmRouter } = await import("../dist/index.js");
 
@@ -76,9 +77,7 @@ function fail(what) {
  */
 const runOf = (owner, region, count) => ({ owner, prefix: `${region}#`, count, rank: owner, region });
 
-/** Each owner as its own name, so that routeMany's regions read as the owners route() gives. */
-const OWNER_NAMES = Array.from({ length: 1 << 16 }, (_, owner) => String(owner));
-/** A ring's routeMany of keys, into a new array. */
+/** A ring's routeMany of keys, into a new array: each owner named by its number (OWNER_NAMES). */
 const regionsOf = (ring, keys) => {
   const out = new Array(keys.length);
   ring.routeMany(keys, out, OWNER_NAMES);
