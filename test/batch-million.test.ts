@@ -83,11 +83,12 @@ describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memo
     expect(ring().bytes.length).toBe(small);
   });
 
-  it("gives back what a batch of giant keys grew", () => {
+  // One or two ids are routed one by one (route()'s path), three through a batch: both give back.
+  it.each([1, 2, 3])("gives back what a batch of giant keys grew (%i ids)", (length) => {
     const router = buildRouter(RegionRouter, seed);
     router.routeMany(["warm", "warm", "warm"]);
     const small = (router[INTERNALS]().ring as WasmRing).wasm.memory.buffer.byteLength;
-    const giant = ["a".repeat(1 << 22), "東".repeat(1 << 21), "sess-1"];
+    const giant = ["a".repeat(1 << 22), "東".repeat(1 << 21), "sess-1"].slice(0, length);
     const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow");
     let owners: (string | null)[];
     try {
@@ -96,7 +97,7 @@ describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memo
     } finally {
       grow.mockRestore();
     }
-    // 10 MB of UTF-8 went through memory; what stays is what the small batch had (route() below
+    // 4-10 MB of UTF-8 went through memory; what stays is what the small batch had (route() below
     // grows memory again for its own copy of each key).
     expect((router[INTERNALS]().ring as WasmRing).wasm.memory.buffer.byteLength).toBeLessThanOrEqual(small);
     expect(owners).toEqual(giant.map((id) => router.route(id)));

@@ -52,15 +52,6 @@ export class WasmRing extends RingMemory implements Ring {
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void {
     // Here for a call of no ids; each chunk checks again, after its ids' getters have run.
     this.#check();
-    // One or two ids: a route() each costs less than one pass of the SIMD module's twelve lanes.
-    if (out.length < 3) {
-      for (let i = 0; i < out.length; i++) {
-        const key = keys[i];
-        checkKey(key, i);
-        out[i] = regionOf(this.route(key), names);
-      }
-      return;
-    }
     const had = this.bytes.length;
     // The spans are gathered here while the keys are read, and only then put in memory: reading a
     // key can run a getter that routes (writing its own key where the spans go) or updates.
@@ -74,17 +65,21 @@ export class WasmRing extends RingMemory implements Ring {
       // charCodeAt(0) that flattens each (which only pays when the same ids are routed again).
       const key = keys[i];
       checkKey(key, i);
-      if (count === CHUNK || (count > 0 && joined.length + key.length > CHUNK_TEXT)) {
-        this.#routeChunk(joined, spans, count, out, i - count, names);
-        joined = "";
-        count = 0;
+      // One or two ids: a route() each costs less than one pass of the SIMD module's twelve lanes.
+      if (out.length < 3) out[i] = regionOf(this.route(key), names);
+      else {
+        if (count === CHUNK || (count > 0 && joined.length + key.length > CHUNK_TEXT)) {
+          this.#routeChunk(joined, spans, count, out, i - count, names);
+          joined = "";
+          count = 0;
+        }
+        spans[2 * count] = joined.length;
+        spans[2 * count++ + 1] = (joined += key).length;
       }
-      spans[2 * count] = joined.length;
-      spans[2 * count++ + 1] = (joined += key).length;
     }
     if (count > 0) this.#routeChunk(joined, spans, count, out, out.length - count, names);
     spareSpans = spans;
-    // Only a chunk of giant keys grows memory past what every chunk reuses: give that back.
+    // Only giant keys grow memory past what every chunk reuses: give that back.
     if (this.bytes.length > had) this.giveBack(this.planBatch(CHUNK, 0).text + CHUNK_TEXT * 3 + IDLE_BYTES);
   }
 
