@@ -102,4 +102,16 @@ describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memo
     expect((router[INTERNALS]().ring as WasmRing).wasm.memory.buffer.byteLength).toBeLessThanOrEqual(small);
     expect(owners).toEqual(giant.map((id) => router.route(id)));
   });
+
+  it("keeps what route() of a giant id grew only until the next update (the README's limits table)", () => {
+    const router = buildRouter(RegionRouter, seed);
+    router.routeMany(["warm", "warm", "warm"]);
+    const bytes = () => (router[INTERNALS]().ring as WasmRing).wasm.memory.buffer.byteLength;
+    const small = bytes();
+    const owner = router.route("a".repeat(1 << 22));
+    expect(bytes()).toBeGreaterThan(small + (1 << 22));
+    router.addRegion("tokyo", 1);
+    expect(bytes()).toBeLessThanOrEqual(small);
+    expect(["sf", "london", "bangalore", "東京", "tokyo"]).toContain(owner);
+  });
 });
