@@ -1,5 +1,8 @@
 // The rule by which the bench judges a target (bench/targets.mjs), apart so that a test can hold it.
 
+/** Whether a cost is no more than 10% under its floor's: a floor it beats by more proves nothing. */
+export const holds = (/** @type {number} */ cost, /** @type {number} */ floor) => cost >= 0.9 * floor;
+
 /**
  * "met" when `measured` is within `limit` (at most it when `atMost`, a cost; at least it
  * otherwise, a speed-up); "below the floor" when it is not, and neither is `floor`, what the figure
@@ -16,7 +19,7 @@
 export function verdictOf({ measured, limit, atMost, floor = null, floorHolds: given }) {
   const meets = (/** @type {number} */ x) => (atMost ? x <= limit : x >= limit);
   if (meets(measured)) return "met";
-  const floorHolds = floor !== null && (given ?? (atMost ? measured >= floor * 0.9 : measured <= floor / 0.9));
+  const floorHolds = floor !== null && (given ?? (atMost ? holds(measured, floor) : holds(floor, measured)));
   return floorHolds && !meets(floor) ? "below the floor" : "missed";
 }
 
@@ -29,7 +32,7 @@ export function verdictOf({ measured, limit, atMost, floor = null, floorHolds: g
  * @returns {{ floor: number, floorHolds: boolean }}
  */
 export function highestFloor(measured, floors) {
-  const holding = floors.filter(({ cost }) => measured >= 0.9 * cost);
+  const holding = floors.filter(({ cost }) => holds(measured, cost));
   if (holding.length === 0) return { floor: floors[0].ratio, floorHolds: false };
   return { floor: Math.max(...holding.map(({ ratio }) => ratio)), floorHolds: true };
 }

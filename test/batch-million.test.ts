@@ -4,7 +4,7 @@
 // WebAssembly memory such a batch uses is the memory every small batch uses already: reused, not
 // grown and kept.
 import { describe, expect, it, vi } from "vitest";
-import type { WasmRing } from "../src/engines/wasm/ring.js";
+import { SMALLEST_BATCH, type WasmRing } from "../src/engines/wasm/ring.js";
 import { INTERNALS } from "../src/router.js";
 import { buildRouter } from "./support/build.js";
 import { engines } from "./support/engines.js";
@@ -83,12 +83,13 @@ describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memo
     expect(ring().bytes.length).toBe(small);
   });
 
-  // One or two ids are routed one by one (route()'s path), three through a batch: both give back.
-  it.each([1, 2, 3])("gives back what a batch of giant keys grew (%i ids)", (length) => {
+  // Fewer than SMALLEST_BATCH ids are routed one by one (route()'s path), more through a batch:
+  // both give back.
+  it.each([1, SMALLEST_BATCH - 1, SMALLEST_BATCH])("gives back what a batch of giant keys grew (%i ids)", (length) => {
     const router = buildRouter(RegionRouter, seed);
-    router.routeMany(["warm", "warm", "warm"]);
+    router.routeMany(Array(SMALLEST_BATCH).fill("warm"));
     const small = (router[INTERNALS]().ring as WasmRing).wasm.memory.buffer.byteLength;
-    const giant = ["a".repeat(1 << 22), "東".repeat(1 << 21), "sess-1"].slice(0, length);
+    const giant = ["a".repeat(1 << 22), "東".repeat(1 << 21), "sess-1", "sess-2"].slice(0, length);
     const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow");
     let owners: (string | null)[];
     try {
@@ -105,7 +106,7 @@ describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memo
 
   it("keeps what route() of a giant id grew only until the next update (the README's limits table)", () => {
     const router = buildRouter(RegionRouter, seed);
-    router.routeMany(["warm", "warm", "warm"]);
+    router.routeMany(Array(SMALLEST_BATCH).fill("warm"));
     const bytes = () => (router[INTERNALS]().ring as WasmRing).wasm.memory.buffer.byteLength;
     const small = bytes();
     const owner = router.route("a".repeat(1 << 22));

@@ -5,6 +5,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { RingMemory } from "../src/engines/wasm/layout.js";
+import { SMALLEST_BATCH } from "../src/engines/wasm/ring.js";
 import { RegionRouter as WasmRouter, type Movement } from "../src/index.js";
 import { RegionRouter as PureRouter } from "../src/pure.js";
 import { INTERNALS } from "../src/router.js";
@@ -18,8 +19,8 @@ afterEach(() => {
 });
 
 describe.each(engines)("limits on the %s engine", (_, RegionRouter) => {
-  // Batches of one or two ids are routed one by one, longer ones through memory: both paths.
-  it.each([2, 3, 2500])("routeMany reads each element once: a getter cannot hand the check one value and the routing another (%i ids)", (length) => {
+  // Fewer than SMALLEST_BATCH ids are routed one by one, more through memory: both paths.
+  it.each([SMALLEST_BATCH - 1, SMALLEST_BATCH, 2500])("routeMany reads each element once: a getter cannot hand the check one value and the routing another (%i ids)", (length) => {
     const router = new RegionRouter();
     router.addRegions([["sf", 3], ["london", 3]]);
     let reads = 0;
@@ -36,7 +37,7 @@ describe.each(engines)("limits on the %s engine", (_, RegionRouter) => {
     expect(reads).toBe(1);
   });
 
-  it.each([1, 2, 3, 2500])("routeMany of a proxy reads its length once and each index once, in order (%i ids)", (length) => {
+  it.each([1, SMALLEST_BATCH - 1, SMALLEST_BATCH, 2500])("routeMany of a proxy reads its length once and each index once, in order (%i ids)", (length) => {
     const router = new RegionRouter();
     router.addRegions([["sf", 3], ["london", 3]]);
     const ids = Array.from({ length }, (_, i) => `sess-${i}`);

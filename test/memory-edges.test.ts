@@ -8,7 +8,7 @@
 // it was told the keys are) and route as the pure engine does; without the room past the keys,
 // the SIMD module traps: out of bounds.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { WasmRing } from "../src/engines/wasm/ring.js";
+import { SMALLEST_BATCH, type WasmRing } from "../src/engines/wasm/ring.js";
 import { RegionRouter } from "../src/index.js";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
 import { INTERNALS } from "../src/router.js";
@@ -39,7 +39,7 @@ describe.each([
   /** A new seed router, warmed by one small batch (whatever a first routeMany sets up is set up). */
   const fresh = () => {
     const router = buildRouter(Router, seed);
-    router.routeMany(["warm", "warm", "warm"]);
+    router.routeMany(Array(SMALLEST_BATCH).fill("warm"));
     return router;
   };
 

@@ -18,6 +18,13 @@ import { KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.js";
 export const CHUNK = 1020;
 export const CHUNK_TEXT = 1 << 17;
 
+/**
+ * The fewest ids routeMany writes into memory as a batch: one or two it routes one by one, as
+ * route() does, for less than one pass of the SIMD module's twelve lanes (one id 197-205 ns a call
+ * against 416-440, bench/RESULTS.md run 13; three cost the same either way).
+ */
+export const SMALLEST_BATCH = 3;
+
 /** routeMany's spans while its keys are read; a call made from a getter meanwhile makes its own. */
 let spareSpans: Uint32Array | undefined;
 
@@ -59,14 +66,14 @@ export class WasmRing extends RingMemory implements Ring {
     spareSpans = undefined;
     let joined = "";
     let count = 0;
+    const oneByOne = out.length < SMALLEST_BATCH;
     for (let i = 0; i < out.length; i++) {
       // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is flattened,
       // not flattened in place: measured 180 ns an id for fresh UUIDs, against 320 with a
       // charCodeAt(0) that flattens each (which only pays when the same ids are routed again).
       const key = keys[i];
       checkKey(key, i);
-      // One or two ids: a route() each costs less than one pass of the SIMD module's twelve lanes.
-      if (out.length < 3) out[i] = regionOf(this.route(key), names);
+      if (oneByOne) out[i] = regionOf(this.route(key), names);
       else {
         if (count === CHUNK || (count > 0 && joined.length + key.length > CHUNK_TEXT)) {
           this.#routeChunk(joined, spans, count, out, i - count, names);
