@@ -25,14 +25,34 @@ export function verdictOf({ measured, limit, atMost, floor = null, floorHolds: g
 
 /**
  * One floor for a ratio of costs from several (each a lower bound on the numerator's cost, `cost`
- * ns, with the ratio it gives, `ratio`): the highest of those the numerator (`measured` ns) is no
- * more than 10% under, with floorHolds true; when none holds, the first, with floorHolds false.
+ * ns, with the ratio it gives, `ratio`): the highest of those that hold, with floorHolds true; when
+ * none holds, the first, with floorHolds false. A floor holds when the numerator (`measured` ns) is
+ * no more than 10% under its cost, or as its `holds` says when given (floorWithCollections).
  * @param {number} measured
- * @param {{ cost: number, ratio: number }[]} floors
+ * @param {{ cost: number, ratio: number, holds?: boolean }[]} floors
  * @returns {{ floor: number, floorHolds: boolean }}
  */
 export function highestFloor(measured, floors) {
-  const holding = floors.filter(({ cost }) => holds(measured, cost));
+  const holding = floors.filter((floor) => floor.holds ?? holds(measured, floor.cost));
   if (holding.length === 0) return { floor: floors[0].ratio, floorHolds: false };
   return { floor: Math.max(...holding.map(({ ratio }) => ratio)), floorHolds: true };
+}
+
+/**
+ * A floor measured beside a call, given the collections that fell in the call's own runs. Each is
+ * { ns, work } ns per id: over all calls, and over the calls in which no collection ran (NaN when
+ * none). A collection falls in whichever step allocates when the young generation fills, and, at
+ * 65,536 fresh ids a call, costs about what the call's work does (it copies the caller's ids): two
+ * tasks that allocate as much a call (routeMany and its floor: the same scavenges over the same
+ * calls) meet as many in expectation, but which of them meets more in one run is a lot drawn by
+ * the phase of the filling (bench/RESULTS.md, run 15). So the floor's cost is its work plus the
+ * call's collections (call.ns - call.work), and it holds when the call's work is no more than 10%
+ * under the floor's. Without quiet calls on either side, the floor as measured.
+ * @param {{ ns: number, work: number }} floor
+ * @param {{ ns: number, work: number }} call
+ * @returns {{ cost: number, holds: boolean }}
+ */
+export function floorWithCollections(floor, call) {
+  if (!Number.isFinite(floor.work) || !Number.isFinite(call.work)) return { cost: floor.ns, holds: holds(call.ns, floor.ns) };
+  return { cost: floor.work + (call.ns - call.work), holds: holds(call.work, floor.work) };
 }

@@ -1,7 +1,7 @@
 // The bench's verdicts on issue 14's targets (bench/verdict.mjs): a target is met, missed, or
 // below the floor only when the floor itself misses it and the figure is no better than its floor.
 import { expect, it } from "vitest";
-import { highestFloor, verdictOf } from "../bench/verdict.mjs";
+import { floorWithCollections, highestFloor, verdictOf } from "../bench/verdict.mjs";
 
 const cost = (measured: number, floor: number | null = null) => verdictOf({ measured, limit: 1.1, atMost: true, floor });
 const speedUp = (measured: number, floor: number | null = null) => verdictOf({ measured, limit: 3, atMost: false, floor });
@@ -33,4 +33,22 @@ it("takes the highest of several floors that hold, and none that the figure beat
   expect(highestFloor(420, [{ cost: 500, ratio: 5.5 }, { cost: 400, ratio: 4.5 }])).toEqual({ floor: 4.5, floorHolds: true });
   expect(highestFloor(500, [{ cost: 500, ratio: 5.5 }, { cost: 400, ratio: 4.5 }])).toEqual({ floor: 5.5, floorHolds: true });
   expect(highestFloor(300, [{ cost: 500, ratio: 5.5 }, { cost: 400, ratio: 4.5 }])).toEqual({ floor: 5.5, floorHolds: false });
+});
+
+it("takes a floor's own word on whether it holds, when it gives one", () => {
+  // Beaten by 40% on the whole, yet holding (its work is the call's: collections fell elsewhere).
+  expect(highestFloor(300, [{ cost: 500, ratio: 5.5, holds: true }, { cost: 400, ratio: 4.5 }])).toEqual({ floor: 5.5, floorHolds: true });
+  // Costing more than the figure, yet not holding (the call's work is more than 10% under it).
+  expect(highestFloor(600, [{ cost: 500, ratio: 5.5, holds: false }, { cost: 400, ratio: 4.5 }])).toEqual({ floor: 4.5, floorHolds: true });
+});
+
+it("gives a floor the collections that fell in the call's runs, and judges it on work", () => {
+  // The call: 200 ns an id in all, 80 in calls without a collection (120 of collections); the
+  // floor: 100 in all (it met fewer), 75 without. Its cost with the call's collections: 75 + 120.
+  expect(floorWithCollections({ ns: 100, work: 75 }, { ns: 200, work: 80 })).toEqual({ cost: 195, holds: true });
+  // The call's work 30% under the floor's: that floor was none.
+  expect(floorWithCollections({ ns: 100, work: 100 }, { ns: 200, work: 70 })).toEqual({ cost: 230, holds: false });
+  // No calls without a collection on either side: the floor as measured, judged on the totals.
+  expect(floorWithCollections({ ns: 100, work: NaN }, { ns: 200, work: 80 })).toEqual({ cost: 100, holds: true });
+  expect(floorWithCollections({ ns: 100, work: 75 }, { ns: 85, work: NaN })).toEqual({ cost: 100, holds: false });
 });

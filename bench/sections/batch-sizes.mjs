@@ -10,7 +10,7 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { fmt, median, progress, ratio, ringMemory, sessionIds, table } from "../lib.mjs";
 import { judge } from "../targets.mjs";
-import { highestFloor, holds } from "../verdict.mjs";
+import { floorWithCollections, highestFloor, holds } from "../verdict.mjs";
 
 const SIZES = [1, 16, 64, 256, 1024, 4096, 16_384, 65_536, 1_000_000];
 const ROUNDS = 11;
@@ -36,9 +36,15 @@ const encoder = new TextEncoder();
  * figure is the median round of the process's CPU time (user + system, GC threads included),
  * which other tenants of a shared machine disturb far less than wall time; `wall` is the median
  * round of wall time. The rounds are kept for per-round ratios (lib.mjs ratio()).
+ *
+ * With `collections`, each call runs under a v8.GCProfiler, and `work` is the median round of the
+ * CPU time per id of the calls in which no collection ran (NaN when no round had one): what a call
+ * costs apart from the collections that fall in it, which, at 65,536 fresh ids a call, copy the
+ * caller's ids and fall on one call or the next by the phase of the young generation's filling
+ * (see floorWithCollections).
  */
-function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label, group = 1 }) {
-  const results = tasks.map(([name]) => ({ name, rounds: [], wallRounds: [] }));
+function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label, group = 1, collections = false }) {
+  const results = tasks.map(([name]) => ({ name, rounds: [], wallRounds: [], workRounds: [] }));
   for (let round = 0; round < rounds; round++) {
     progress.step(`${label}: round ${round + 1} of ${rounds}`);
     const groups = tasks.length / group;
@@ -49,23 +55,36 @@ function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label, group = 1 }
       let spent = 0;
       let cpu = 0;
       let ids = 0;
+      let quietCpu = 0;
+      let quietIds = 0;
       for (let calls = 0; calls < minCalls || spent < ms; calls++) {
         const unit = next();
+        const profiler = collections ? new v8.GCProfiler() : null;
+        profiler?.start();
         const c0 = process.cpuUsage();
         const t0 = performance.now();
         for (const batch of unit) run(batch);
         spent += performance.now() - t0;
         const { user, system } = process.cpuUsage(c0);
+        const quiet = profiler?.stop().statistics.length === 0;
+        let unitIds = 0;
+        for (const batch of unit) unitIds += batch.length;
         cpu += (user + system) / 1e3;
-        for (const batch of unit) ids += batch.length;
+        ids += unitIds;
+        if (quiet) {
+          quietCpu += (user + system) / 1e3;
+          quietIds += unitIds;
+        }
       }
       results[i].rounds.push((cpu * 1e6) / ids);
       results[i].wallRounds.push((spent * 1e6) / ids);
+      if (quietIds > 0) results[i].workRounds.push((quietCpu * 1e6) / quietIds);
     });
   }
   for (const r of results) {
     r.ns = median(r.rounds);
     r.wall = median(r.wallRounds);
+    r.work = r.workRounds.length > 0 ? median(r.workRounds) : NaN;
   }
   return results;
 }
@@ -386,7 +405,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
       [floor.read[0], floor.read[1], freshly(make, 1024)],
       [`${floor.call[0]}, 1,024`, floor.call[1], freshly(make, 1024)],
     ]),
-    { label: "by kind of string, 1,024 ids a call", rounds: KIND_ROUNDS, time: 40, minCalls: 2, group: SMALL_KIND_TASKS },
+    { label: "by kind of string, 1,024 ids a call", rounds: KIND_ROUNDS, time: 40, minCalls: 2, group: SMALL_KIND_TASKS, collections: true },
   );
   const BIG_KIND_TASKS = 3;
   const bigKinds = perId(
@@ -395,7 +414,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
       [`${floor.utf8[0]}, 65,536`, floor.utf8[1], freshly(make, 65_536), BIG_KIND_MS],
       [`${floor.call[0]}, 65,536`, floor.call[1], freshly(make, 65_536), BIG_KIND_MS],
     ]),
-    { label: "by kind of string, 65,536 ids a call", rounds: KIND_ROUNDS, time: BIG_KIND_MS, minCalls: 2, group: BIG_KIND_TASKS },
+    { label: "by kind of string, 65,536 ids a call", rounds: KIND_ROUNDS, time: BIG_KIND_MS, minCalls: 2, group: BIG_KIND_TASKS, collections: true },
   );
   // The same ids again, and again: what a kind costs once it has been read (V8 may have changed
   // it).
@@ -409,45 +428,50 @@ export function batchSizes({ WasmRouter, PureRouter }) {
     return { kind, results: [many, utf8, manyBig, utf8Big, p, l, read, call, callBig, again[i]] };
   });
   const flat = byKind[0].results;
+  // One call's steps (no router) with the collections that fell in routeMany's calls of the same
+  // ids (verdict.mjs floorWithCollections): the floor the kinds are judged against.
+  const callFloor = (results, at, floorAt) => floorWithCollections(results[floorAt], results[at]);
+  const SIZES_OF_KINDS = [["1,024", 0, 1, 7], ["65,536", 2, 3, 8]];
   console.log(`## routeMany by kind of string (issue 14): ns per id of CPU time, ids made anew for every call, 36 characters (median of ${KIND_ROUNDS} rounds, every kind in each; 1,024 and 65,536 ids a call measured apart)\n`);
+  console.log("\"Without a collection\": over the calls in which no collection ran (each call watched by a v8.GCProfiler). The floor the kinds are judged against is one call's steps, no router, over such calls, plus the collections that fell in routeMany's calls of the same kind.\n");
   table(
-    ["ids", "routeMany, 1,024 per call", "vs flat literals", "floor: UTF-8 in memory", "routeMany minus floor", "floor: one call's steps", "that floor vs flat literals'", "routeMany, 65,536 per call", "vs flat literals", "floor: UTF-8 in memory", "routeMany minus floor", "floor: one call's steps", "that floor vs flat literals'", "pure routeMany / WebAssembly", "route() loop / WebAssembly", "floor: read ids", "same ids again (1,024)"],
-    byKind.map(({ kind, results: [many, utf8, manyBig, utf8Big, p, l, read, call, callBig, again] }) => [
-      kind,
-      fmt(many.ns),
-      ratioCell(many, flat[0]),
-      fmt(utf8.ns),
-      fmt(many.ns - utf8.ns),
-      fmt(call.ns),
-      ratioCell(call, flat[7]),
-      fmt(manyBig.ns),
-      ratioCell(manyBig, flat[2]),
-      fmt(utf8Big.ns),
-      fmt(manyBig.ns - utf8Big.ns),
-      fmt(callBig.ns),
-      ratioCell(callBig, flat[8]),
-      ratioCell(p, many),
-      ratioCell(l, many),
-      fmt(read.ns),
-      fmt(again.ns),
-    ]),
+    ["ids", ...SIZES_OF_KINDS.flatMap(([label]) => [`routeMany, ${label} per call`, "vs flat literals", "floor: UTF-8 in memory", "routeMany, calls without a collection", "floor: one call's steps, calls without a collection", "that floor with routeMany's collections, vs flat literals'"]), "pure routeMany / WebAssembly", "route() loop / WebAssembly", "floor: read ids", "same ids again (1,024)"],
+    byKind.map(({ kind, results }) => {
+      const [many, , , , p, l, read, , , again] = results;
+      return [
+        kind,
+        ...SIZES_OF_KINDS.flatMap(([, at, utf8At, floorAt]) => [
+          fmt(results[at].ns),
+          ratioCell(results[at], flat[at]),
+          fmt(results[utf8At].ns),
+          fmt(results[at].work),
+          fmt(results[floorAt].work),
+          `${fmt(callFloor(results, at, floorAt).cost / callFloor(flat, at, floorAt).cost, 2)}x`,
+        ]),
+        ratioCell(p, many),
+        ratioCell(l, many),
+        fmt(read.ns),
+        fmt(again.ns),
+      ];
+    }),
   );
 
-  // Kinds against flat literals: the floor is one call's steps (no router) on the kind's ids
-  // against the same on flat literals. (Until run 11 it was routeMany of flat literals with its
-  // UTF-8 step swapped for the kind's, measured apart: no floor where fresh ids' collections fall
-  // on the call, or where ropes are walked as they are joined.) At 65,536 fresh ids a call those
-  // collections decide, and fall on routeMany or on that floor by lot (a scavenge copies the call's
-  // 2-9 MB of fresh ids, 12-34 ms each, about what the call's work costs): a routeMany more than 10%
-  // under it there (run 12, twice) proves that floor none. The kind's UTF-8 step alone (its ids
+  // Kinds against flat literals: the floor is one call's steps (no router) on the kind's ids, with
+  // routeMany's collections (above), against the same on flat literals. (Until run 11 it was
+  // routeMany of flat literals with its UTF-8 step swapped for the kind's, measured apart: no floor
+  // where fresh ids' collections fall on the call, or where ropes are walked as they are joined;
+  // until run 14, one call's steps with its own collections: at 65,536 fresh ids a call, a
+  // scavenge copies the call's 2-9 MB of fresh ids, 12-34 ms each, about what the call's work
+  // costs, and fell on routeMany or on that floor by lot.) The kind's UTF-8 step alone (its ids
   // joined and written into memory, the collections that allocates) is a part of every call, so
   // routeMany of the kind against routeMany of literals is at least that step against the same:
-  // a second floor, judged the same way. The higher of the floors that hold is the floor.
+  // a second floor, judged by the 10% rule. The higher of the floors that hold is the floor.
   for (const { kind, results } of byKind.slice(1)) {
-    for (const [label, at, utf8At, floorAt] of [["1,024", 0, 1, 7], ["65,536", 2, 3, 8]]) {
+    for (const [label, at, utf8At, floorAt] of SIZES_OF_KINDS) {
       const many = results[at];
+      const call = callFloor(results, at, floorAt);
       const { floor, floorHolds } = highestFloor(many.ns, [
-        { cost: results[floorAt].ns, ratio: ratio(results[floorAt], flat[floorAt]) },
+        { cost: call.cost, ratio: call.cost / callFloor(flat, at, floorAt).cost, holds: call.holds },
         { cost: results[utf8At].ns, ratio: ratio(results[utf8At], flat[at]) },
       ]);
       judge({ target: "routeMany of a kind of string against flat literals", where: `${kind}, ${label} per call`, measured: ratio(many, flat[at]), limit: 1.2, atMost: true, floor, floorHolds });
