@@ -45,7 +45,7 @@ export function highestFloor(measured, floors) {
  * 65,536 fresh ids a call, costs about what the call's work does (it copies the caller's ids): two
  * tasks that allocate as much a call (routeMany and its floor: the same scavenges over the same
  * calls) meet as many in expectation, but which of them meets more in one run is a lot drawn by
- * the phase of the filling (bench/RESULTS.md, run 15). So the floor's cost is its work plus the
+ * the phase of the filling (bench/RESULTS.md, run 16). So the floor's cost is its work plus the
  * call's collections (call.ns - call.work), and it holds when the call's work is no more than 10%
  * under the floor's. Without quiet calls on either side, the floor as measured.
  * @param {{ ns: number, work: number }} floor

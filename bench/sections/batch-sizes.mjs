@@ -434,8 +434,10 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   // literals measured 65.5 ns per id against 54.2, 11 alternating rounds: some 11 us a call of the
   // profiler's own, 0.2% of a 65,536-id call), and a collection falls in one call of hundreds there:
   // the floor is one call's steps as measured.
-  const callFloor = (results, at, floorAt) => floorWithCollections(results[floorAt], results[at]);
-  const callFloorRatio = (results, at, floorAt) => callFloor(results, at, floorAt).cost / callFloor(flat, at, floorAt).cost;
+  const callFloor = (results, at, floorAt) => {
+    const { cost, holds } = floorWithCollections(results[floorAt], results[at]);
+    return { cost, holds, ratio: cost / floorWithCollections(flat[floorAt], flat[at]).cost };
+  };
   const SIZES_OF_KINDS = [["1,024", 0, 1, 7], ["65,536", 2, 3, 8]];
   console.log(`## routeMany by kind of string (issue 14): ns per id of CPU time, ids made anew for every call, 36 characters (median of ${KIND_ROUNDS} rounds, every kind in each; 1,024 and 65,536 ids a call measured apart)\n`);
   console.log("At 65,536 ids a call each call is watched by a v8.GCProfiler: \"without a collection\" is over the calls in which none ran, and the floor the kinds are judged against there is one call's steps, no router, over such calls, plus the collections that fell in routeMany's calls of the same kind.\n");
@@ -449,13 +451,13 @@ export function batchSizes({ WasmRouter, PureRouter }) {
         ratioCell(many, flat[0]),
         fmt(utf8.ns),
         fmt(call.ns),
-        `${fmt(callFloorRatio(results, 0, 7), 2)}x`,
+        `${fmt(callFloor(results, 0, 7).ratio, 2)}x`,
         fmt(manyBig.ns),
         ratioCell(manyBig, flat[2]),
         fmt(utf8Big.ns),
         fmt(manyBig.work),
         fmt(callBig.work),
-        `${fmt(callFloorRatio(results, 2, 8), 2)}x`,
+        `${fmt(callFloor(results, 2, 8).ratio, 2)}x`,
         ratioCell(p, many),
         ratioCell(l, many),
         fmt(read.ns),
@@ -477,9 +479,8 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   for (const { kind, results } of byKind.slice(1)) {
     for (const [label, at, utf8At, floorAt] of SIZES_OF_KINDS) {
       const many = results[at];
-      const call = callFloor(results, at, floorAt);
       const { floor, floorHolds } = highestFloor(many.ns, [
-        { cost: call.cost, ratio: callFloorRatio(results, at, floorAt), holds: call.holds },
+        callFloor(results, at, floorAt),
         { cost: results[utf8At].ns, ratio: ratio(results[utf8At], flat[at]) },
       ]);
       judge({ target: "routeMany of a kind of string against flat literals", where: `${kind}, ${label} per call`, measured: ratio(many, flat[at]), limit: 1.2, atMost: true, floor, floorHolds });
