@@ -125,7 +125,7 @@ function cpuGeneration() {
   }
 }
 
-export const fmt = (x, digits = 1) => (x >= 100 ? x.toFixed(0) : x.toFixed(digits));
+export { fmt } from "./format.mjs";
 
 /** Print a markdown table. */
 export function table(header, rows) {

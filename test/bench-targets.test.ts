@@ -1,6 +1,7 @@
 // The bench's verdicts on issue 14's targets (bench/verdict.mjs): a target is met, missed, or
 // below the floor only when the floor itself misses it and the figure is no better than its floor.
 import { expect, it } from "vitest";
+import { fmt } from "../bench/format.mjs";
 import { floorWithCollections, highestFloor, verdictOf } from "../bench/verdict.mjs";
 
 const cost = (measured: number, floor: number | null = null) => verdictOf({ measured, limit: 1.1, atMost: true, floor });
@@ -51,4 +52,12 @@ it("gives a floor the collections that fell in the call's runs, and judges it on
   // No calls without a collection on either side: the floor as measured, judged on the totals.
   expect(floorWithCollections({ ns: 100, work: NaN }, { ns: 200, work: 80 })).toEqual({ cost: 100, holds: true });
   expect(floorWithCollections({ ns: 100, work: 75 }, { ns: 85, work: NaN })).toEqual({ cost: 100, holds: false });
+});
+
+it("prints a figure that was not measured as n/a, and the rest at their precision", () => {
+  // A kind's "without a collection" cell is NaN when a collection fell in every call it timed.
+  expect(fmt(NaN)).toBe("n/a");
+  expect(fmt(45.94)).toBe("45.9");
+  expect(fmt(3.047, 2)).toBe("3.05");
+  expect(fmt(158.4)).toBe("158");
 });
