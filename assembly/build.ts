@@ -4,7 +4,7 @@
 // constants in place, and uses the SIMD module's working memory at the fixed addresses of
 // memory-map.ts (the two never run at once). It writes the same bytes as the core's hashVnodes:
 // the rule is names.ts's.
-import { compress12, digestWord, fillLane, LANES } from "./md5x12";
+import { compress, digestWord, fillLane, LANES } from "./md5x12";
 import { firstName, nextName, perName, storeName } from "./names";
 
 /**
@@ -21,7 +21,7 @@ export function hashVnodes(name: usize, prefixLen: usize, count: u32, owner: u32
       fillLane(lane, name, len);
       len = nextName(name, prefixLen, len);
     }
-    compress12();
+    compress();
     for (let lane: usize = 0; lane < lanes; lane++) {
       storeName(keys, tails, form, owner, rank, i++, digestWord(lane, 0), digestWord(lane, 1), digestWord(lane, 2), digestWord(lane, 3), true);
       keys += per << 2;

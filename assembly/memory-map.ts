@@ -28,7 +28,7 @@
 // @ts-ignore: decorator
 @inline export const X12_BYTE_INDEX: usize = X12_STATE + 16;
 /**
- * Four swizzles, one per digest word (A, B, C, D), that turn compress12's sums into the key's
+ * Four swizzles, one per digest word (A, B, C, D), that turn compress's sums into the key's
  * position words: for a 128-bit ring each reverses the bytes of every 32-bit lane (the digest read
  * big-endian); for a ring of 32-bit points the first keeps A as it is (little-endian) and the
  * others zero their words, so the position is A x 2^96. The wrapper writes them for its ring's form
@@ -37,7 +37,7 @@
 // @ts-ignore: decorator
 @inline export const X12_KEY_BYTES: usize = X12_BYTE_INDEX + 16;
 /**
- * The twelve digests after compress12, as key position words (most significant first),
+ * The twelve digests after compress, as key position words (most significant first),
  * transposed: A, B, C, D of lanes 0-3 at +0, +16, +32, +48, of lanes 4-7 at +64 ... +112, of lanes
  * 8-11 at +128 ... +176.
  */
@@ -51,6 +51,19 @@
 // @ts-ignore: decorator
 @inline export const MD5_TAIL: usize = X12_LANE_KEYS + 48;
 
+// The sixteen-lane SIMD module's own blocks, digests and lane keys (Node's entry: four vectors, laid
+// out as the twelve lanes' above are), past everything the other modules use, so that their code,
+// and so their bytes, stay as they were. It shares X12_STATE, X12_BYTE_INDEX and X12_KEY_BYTES.
+/** The sixteen padded blocks, transposed as X12_BLOCKS. */
+// @ts-ignore: decorator
+@inline export const X16_BLOCKS: usize = MD5_TAIL + 128;
+/** The sixteen digests after compress, as X12_DIGESTS. */
+// @ts-ignore: decorator
+@inline export const X16_DIGESTS: usize = X16_BLOCKS + 1024;
+/** Which key each of the sixteen lanes holds (simd.ts): 16 u32s. */
+// @ts-ignore: decorator
+@inline export const X16_LANE_KEYS: usize = X16_DIGESTS + 256;
+
 /** Where the wrapper's layout begins: past every fixed area, 16-byte aligned. */
 // @ts-ignore: decorator
-@inline export const DATA_END: usize = (MD5_TAIL + 128 + 15) & ~15;
+@inline export const DATA_END: usize = (X16_LANE_KEYS + 64 + 15) & ~15;

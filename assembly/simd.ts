@@ -1,10 +1,9 @@
-// The SIMD module: routeMany with twelve keys per MD5 pass (see md5x12.ts). A second, small module,
+// The SIMD module: routeMany with twelve (or sixteen) keys per MD5 pass (see md5x12.ts). A second, small module,
 // loaded only where WebAssembly SIMD validates. It shares the core module's memory (imported),
 // reads the core's MD5 constants in place and keeps its working memory at the fixed addresses of
 // memory-map.ts, has its own copy of the search (nodes.ts), and calls the core's scalar `locate`
 // for keys longer than one MD5 block.
-import { compress12, digestWord, fillLane, LANES } from "./md5x12";
-import { X12_LANE_KEYS as LANE_KEYS } from "./memory-map";
+import { compress, digestWord, fillLane, LANE_KEYS, LANES } from "./md5x12";
 import { find, ownerOf } from "./nodes";
 
 // @ts-ignore: decorator
@@ -13,7 +12,7 @@ declare function locate(key: usize, len: usize, ring: usize, n: u32, table: usiz
 
 /** Hash the filled lanes, search for each, write their owners. */
 function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
-  compress12();
+  compress();
   // First reads, all lanes at once: each lane's bucket start and the first key of its bucket, the
   // two reads that miss the caches on a big ring. Issued together, their waits overlap; the
   // searches below then find them cached (measured per id at 1,000,000 nodes: 0.78-0.82x the time

@@ -46,7 +46,7 @@ const dir = mkdtempSync(join(tmpdir(), "engine-shapes-"));
 writeFileSync(join(dir, "engines.mjs"), bundled.outputFiles[0].text);
 const { encodeUtf8, maxUtf8Bytes, Md5, OWNER_NAMES, PureRing, RegionRouterBase, SimpleRing } = await import(pathToFileURL(join(dir, "engines.mjs")).href);
 rmSync(dir, { recursive: true });
-const { RegionRouter: WasmRouter } = await import("../dist/index.js");
+const { RegionRouter: WasmRouter } = await import("../dist/node.js");
 
 const ENGINES = [
   ["tuned pure", () => new PureRing()],

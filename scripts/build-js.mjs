@@ -20,7 +20,7 @@ const root = fileURLToPath(new URL("..", import.meta.url));
 const src = join(root, "src");
 const dist = join(root, "dist");
 const cjs = join(dist, "cjs");
-const ENTRIES = ["index.ts", "pure.ts"].map((entry) => join(src, entry));
+const ENTRIES = ["index.ts", "node.ts", "pure.ts"].map((entry) => join(src, entry));
 
 /** Every file under `dir` whose name ends with `suffix`, as absolute paths. */
 function filesUnder(dir, suffix) {

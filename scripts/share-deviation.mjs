@@ -7,7 +7,7 @@
 // Uses the built package (run `npm run build` first). Usage: node scripts/share-deviation.mjs
 import { fileURLToPath } from "node:url";
 import { lineChart, writeChart } from "../bench/chart.mjs";
-import { RegionRouter } from "../dist/index.js";
+import { RegionRouter } from "../dist/node.js";
 
 /** The tables' rows, and the chart's points. */
 const TABLE_KS = [1, 10, 40, 100, 128, 160, 1000];

@@ -1,6 +1,8 @@
-// region-router: the WebAssembly engine with its SIMD module for routeMany (attached on the first
-// routeMany where the runtime has SIMD). This is the entry for Node and for region-router/simd
-// everywhere; bundlers building for browsers take ./pure.ts for region-router (see there why).
+// region-router/simd: the WebAssembly engine with its SIMD module for routeMany, twelve keys per
+// MD5 pass (attached on the first routeMany where the runtime has SIMD), every module within the
+// 4 KiB any browser compiles synchronously. Also region-router where neither of the exports map's
+// "browser" and "node" conditions applies; Node takes ./node.ts (sixteen lanes), bundlers
+// building for browsers ./pure.ts (see there why).
 import { WasmRing } from "./engines/wasm/ring.js";
 import { instantiateWithSimd } from "./engines/wasm/simd.js";
 import { INSPECT, inspectRouter, type Inspect } from "./inspect.js";

@@ -8,7 +8,7 @@ import { join, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
-import { coreWasm } from "../src/engines/wasm/code.generated.js";
+import { coreWasm, simd16Wasm, simdWasm } from "../src/engines/wasm/code.generated.js";
 import { movement, RegionRouter as WasmRouter } from "../src/index.js";
 import { RegionRouter as PureRouter } from "../src/pure.js";
 import { expectedRoutes } from "./support/replay.mjs";
@@ -49,7 +49,8 @@ interface AppReport {
 /** Runs an app; both entries must load from `build` (dist or dist/cjs) and route as the reference. */
 async function expectApp(dir: string, file: string, build: string): Promise<void> {
   const report = (await runNode(dir, file)) as AppReport;
-  expect(report.resolved.wasm).toBe(join(packedPackageDir(), build, "index.js"));
+  // Node takes the "node" condition: the entry with the sixteen-lane SIMD module.
+  expect(report.resolved.wasm).toBe(join(packedPackageDir(), build, "node.js"));
   expect(report.resolved.pure).toBe(join(packedPackageDir(), build, "pure.js"));
   expect(report.maxWeight).toBeGreaterThan(0);
   expect(report.mixed).toBe(mixedExpected);
@@ -112,12 +113,14 @@ describe("the packed package", () => {
       "LICENSE",
       "README.md",
       "dist/cjs/index.js",
+      "dist/cjs/node.js",
       "dist/cjs/package.json",
       "dist/cjs/pure.js",
       "dist/cli/main.js",
       "dist/cli/route-worker.js",
       expect.stringMatching(/^dist\/cli\/shared-\w+\.js$/),
       "dist/index.js",
+      "dist/node.js",
       "dist/pure.js",
       "package.json",
     ]);
@@ -125,6 +128,7 @@ describe("the packed package", () => {
     const esm = declarations.filter((file) => !file.startsWith("dist/cjs/"));
     expect(declarations.filter((file) => file.startsWith("dist/cjs/"))).toEqual(esm.map((file) => file.replace("dist/", "dist/cjs/")));
     expect(esm).toContain("dist/index.d.ts");
+    expect(esm).toContain("dist/node.d.ts");
     expect(esm).toContain("dist/pure.d.ts");
     for (const file of esm) {
       expect(existsSync(join(root, file.replace(/^dist\//, "src/").replace(/\.d\.ts$/, ".ts"))), file).toBe(true);
@@ -143,13 +147,19 @@ describe("the packed package", () => {
     }
     // The generated module's declaration says what the constants are, not what they hold.
     expect(readFileSync(join(pkg, "dist/engines/wasm/code.generated.d.ts"), "utf8")).toMatch(/coreWasm: string;/);
-    // The JavaScript does carry the module: the package needs no file serving.
-    expect(readFileSync(join(pkg, "dist/index.js"), "utf8")).toContain(coreWasm);
+    // The JavaScript does carry the modules: the package needs no file serving. Only Node's entry
+    // carries the sixteen-lane SIMD module (past the 4 KiB some browsers compile synchronously).
+    const [simd, node] = ["dist/index.js", "dist/node.js"].map((file) => readFileSync(join(pkg, file), "utf8"));
+    expect(simd).toContain(coreWasm);
+    expect(simd).toContain(simdWasm);
+    expect(simd).not.toContain(simd16Wasm);
+    expect(node).toContain(coreWasm);
+    expect(node).toContain(simd16Wasm);
   });
 
   it("declares the API only: the router's internals (marked @internal) are stripped", () => {
     const pkg = packedPackageDir();
-    for (const file of ["dist/index.d.ts", "dist/pure.d.ts", "dist/router.d.ts", "dist/cjs/router.d.ts"]) {
+    for (const file of ["dist/index.d.ts", "dist/node.d.ts", "dist/pure.d.ts", "dist/router.d.ts", "dist/cjs/router.d.ts"]) {
       expect(readFileSync(join(pkg, file), "utf8"), file).not.toMatch(/INTERNALS|INSPECT|RouterInternals|positionsOf/);
     }
   });
@@ -179,19 +189,21 @@ describe("the packed package", () => {
  * node10 knows nothing of "exports", so the subpaths reach their declarations by typesVersions.
  */
 const BY_CONDITION: [string, string][] = [
-  ["region-router", "dist/cjs/index.d.ts"],
-  ["region-router", "dist/index.d.ts"],
+  ["region-router", "dist/cjs/node.d.ts"],
+  ["region-router", "dist/node.d.ts"],
   ["region-router/pure", "dist/cjs/pure.d.ts"],
   ["region-router/pure", "dist/pure.d.ts"],
   ["region-router/simd", "dist/cjs/index.d.ts"],
   ["region-router/simd", "dist/index.d.ts"],
 ];
 const ESM_ONLY: [string, string][] = [["region-router", "dist/index.d.ts"], ["region-router/pure", "dist/pure.d.ts"], ["region-router/simd", "dist/index.d.ts"]];
+/** node10 knows no conditions: the top-level "types" field, Node's entry's. */
+const TYPES_FIELD: [string, string][] = [["region-router", "dist/node.d.ts"], ...ESM_ONLY.slice(1)];
 const RESOLUTIONS: [string, string, string[], [string, string][]][] = [
   ["node16", "node16", ["types.cts", "types.mts"], BY_CONDITION],
   ["nodenext", "nodenext", ["types.cts", "types.mts"], BY_CONDITION],
   ["bundler", "esnext", ["types.ts"], ESM_ONLY],
-  ["node10", "commonjs", ["types.ts"], ESM_ONLY],
+  ["node10", "commonjs", ["types.ts"], TYPES_FIELD],
 ];
 
 /**

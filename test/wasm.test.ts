@@ -2,9 +2,13 @@
 import { describe, expect, it, vi } from "vitest";
 import { renderGenerated } from "../scripts/build-wasm.mjs";
 import { readFileSync } from "node:fs";
-import { simdWasm, coreWasm } from "../src/engines/wasm/code.generated.js";
+import { simdWasm, coreWasm, simd16Wasm } from "../src/engines/wasm/code.generated.js";
 import { decodeHex, instantiate, type CoreExports } from "../src/engines/wasm/module.js";
 import { fromHex, instantiateWithSimd, simdModule } from "../src/engines/wasm/simd.js";
+import { instantiateWithSimd16, simd16Module } from "../src/engines/wasm/simd16.js";
+import { RegionRouter as NodeRouter } from "../src/node.js";
+import { RegionRouter as SimdRouter } from "../src/index.js";
+import { INTERNALS } from "../src/router.js";
 import { WasmRing } from "../src/engines/wasm/ring.js";
 import { REFERENCE_SCHEME } from "../src/engines/ring.js";
 import { ModelRouter } from "./support/model.mjs";
@@ -93,6 +97,46 @@ describe("the WebAssembly modules", () => {
     expect(constants(simd).every((byte) => byte === 0)).toBe(true);
   });
 
+  it("attaches the sixteen-lane module in Node's entry (its lanes 12-15 hash in their own area), the twelve-lane one in /simd's", () => {
+    // The sixteen-lane module's blocks, digests and lane keys are the last 1,344 bytes of the fixed
+    // addresses (assembly/memory-map.ts); only that module writes them.
+    const ownArea = (wasm: CoreExports) => new Uint8Array(wasm.memory.buffer, wasm.dataEnd() - 1344, 1344);
+    const sixteenKeys = (make: () => CoreExports) => {
+      const ring = new WasmRing(REFERENCE_SCHEME, make);
+      ring.update([], [{ owner: 0, prefix: "sf#", count: 3, rank: 0 }, { owner: 1, prefix: "london#", count: 3, rank: 1 }]);
+      const keys = Array.from({ length: 16 }, (_, i) => `sess-${i}`);
+      const out = new Array<string | null>(16);
+      ring.routeMany(keys, out, OWNER_NAMES);
+      expect(ownersOf(out)).toEqual(keys.map((k) => ring.route(k)));
+      return ownArea(ring.wasm).some((byte) => byte !== 0);
+    };
+    expect(simd16Module()).not.toBeNull();
+    expect(sixteenKeys(instantiateWithSimd16)).toBe(true);
+    expect(sixteenKeys(instantiateWithSimd)).toBe(false);
+    // The entries' routers make their instances so.
+    const makeOf = (router: object) => (router as { [INTERNALS](): { ring: { make: unknown } } })[INTERNALS]().ring.make;
+    expect(makeOf(new NodeRouter())).toBe(instantiateWithSimd16);
+    expect(makeOf(new SimdRouter())).toBe(instantiateWithSimd);
+  });
+
+  it("routes with the twelve-lane module where the sixteen-lane one cannot be had", async () => {
+    vi.resetModules();
+    vi.doMock("../src/engines/wasm/code.generated.js", async (original) => ({ ...(await original<object>()), simd16Wasm: "00" }));
+    const fallback = await import("../src/engines/wasm/simd16.js");
+    const { WasmRing: FreshRing } = await import("../src/engines/wasm/ring.js");
+    expect(fallback.simd16Module()).toBeNull();
+    const ring = new FreshRing(REFERENCE_SCHEME, fallback.instantiateWithSimd16);
+    ring.update([], [{ owner: 0, prefix: "sf#", count: 3, rank: 0 }, { owner: 1, prefix: "london#", count: 3, rank: 1 }]);
+    const keys = Array.from({ length: 40 }, (_, i) => `k${i}`);
+    const out = new Array<string | null>(keys.length);
+    ring.routeMany(keys, out, OWNER_NAMES);
+    expect(ownersOf(out)).toEqual(keys.map((k) => ring.route(k)));
+    // The twelve-lane module attached: its constants are written.
+    expect(new Uint8Array(ring.wasm.memory.buffer, ring.wasm.simdConstants(), 16).some((byte) => byte !== 0)).toBe(true);
+    vi.doUnmock("../src/engines/wasm/code.generated.js");
+    vi.resetModules();
+  });
+
   it("the committed src/engines/wasm/code.generated.ts is what assembly/ compiles to", async () => {
     const committed = readFileSync(new URL("../src/engines/wasm/code.generated.ts", import.meta.url), "utf8");
     expect(committed).toBe(await renderGenerated());
@@ -121,6 +165,7 @@ describe("the WebAssembly ring's memory", () => {
 
   it.each([
     ["the SIMD module", instantiateWithSimd],
+    ["the sixteen-lane SIMD module", instantiateWithSimd16],
     ["the core's scalar loop", instantiate],
   ] as const)("routes a batch ending 64 bytes before the end of memory with %s (keys are read 64 bytes from their start)", (_, make) => {
     const ring = new WasmRing(REFERENCE_SCHEME, make);

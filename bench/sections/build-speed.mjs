@@ -89,7 +89,7 @@ function alternate(tasks, rounds, label) {
 
 /** The build/update table: the engines from the built package, as users get them. */
 export async function buildSpeed() {
-  const { RegionRouter: SimdRouter } = await import("../../dist/index.js");
+  const { RegionRouter: SimdRouter } = await import("../../dist/node.js");
   const { RegionRouter: ScalarRouter } = await importCoreOnly();
   const { RegionRouter: PureRouter } = await import("../../dist/pure.js");
   // Made afresh for each round (untimed): kept alive, a million strings make every collection

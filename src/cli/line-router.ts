@@ -1,7 +1,7 @@
 // Routes a piece of whole input lines and renders the output lines: the work `route` does per
 // piece, the same on the main thread and in a worker.
 import { isAscii } from "node:buffer";
-import type { RegionRouter } from "../index.js";
+import type { RegionRouter } from "../node.js";
 import { routeAsciiLines } from "./ascii-lines.js";
 import { decodeLines } from "./lines.js";
 import { type LongLine, routeDigest, writeLongId } from "./long-line.js";

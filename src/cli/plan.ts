@@ -1,6 +1,6 @@
 // `region-router plan`: what moves, exactly, when regions are added, removed or re-weighted.
 import type { Dialect } from "../dialects.js";
-import { MAX_REGIONS, type Movement, movement, type RegionRouter } from "../index.js";
+import { MAX_REGIONS, type Movement, movement, type RegionRouter } from "../node.js";
 import { describe } from "../validate.js";
 import { type ParsedArgs, parseArgs } from "./args.js";
 import type { Command } from "./command.js";

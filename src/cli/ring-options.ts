@@ -3,7 +3,7 @@
 // (dialect-flags.ts). With --ring the file gives the dialect, and dialect flags only check it.
 import { readFileSync } from "node:fs";
 import { optionRules, type Dialect, DIALECTS } from "../dialects.js";
-import { RegionRouter, type RouterOptions } from "../index.js";
+import { RegionRouter, type RouterOptions } from "../node.js";
 import { MAX_VNODES } from "../options.js";
 import { MAX_WEIGHT } from "../validate.js";
 import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";

@@ -1,7 +1,7 @@
 // The worker side of WorkerPool: build the ring once, then answer each piece of lines in order.
 import { parentPort, workerData } from "node:worker_threads";
 import { LineRouter } from "./line-router.js";
-import { RegionRouter } from "../index.js";
+import { RegionRouter } from "../node.js";
 import type { RouteWorkerData } from "./worker-pool.js";
 
 const data = workerData as RouteWorkerData;

@@ -1,5 +1,5 @@
 // `region-router stats`: how the key space is really split, region by region, against the weights.
-import type { RegionRouter } from "../index.js";
+import type { RegionRouter } from "../node.js";
 import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { describeDialect, dialectOf } from "./dialect-flags.js";

@@ -3,7 +3,7 @@
 // Results come back in submission order, so output order is input order.
 import { Worker } from "node:worker_threads";
 import type { Format } from "./line-router.js";
-import type { RouterSnapshot } from "../index.js";
+import type { RouterSnapshot } from "../node.js";
 
 export interface RouteWorkerData {
   readonly ring: RouterSnapshot;

@@ -12,16 +12,16 @@ import { KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.js";
  * (measured, bench/RESULTS.md: chunks of 4,096 keys cost 1.5x what 512 do at 4,096 ids and up; 256,
  * 512 and 1,024 within 5% of each other), its joined keys stay far below V8's longest string, and
  * the scratch memory routeMany uses is the same for every batch size, so a big batch grows nothing
- * that a small one does not reuse. A multiple of 12: the SIMD module hashes twelve keys a pass, and
- * a chunk's last pass would otherwise hash empty lanes.
+ * that a small one does not reuse. A multiple of 48: the SIMD modules hash twelve keys a pass, or
+ * sixteen in Node, and a chunk's last pass would otherwise hash empty lanes.
  */
-export const CHUNK = 1020;
+export const CHUNK = 1008;
 export const CHUNK_TEXT = 1 << 17;
 
 /**
  * The fewest ids routeMany writes into memory as a batch: one or two it routes one by one, as
- * route() does, for less than one pass of the SIMD module's twelve lanes (one id 197-205 ns a call
- * against 416-440, bench/RESULTS.md run 13; three cost the same either way).
+ * route() does, for less than one pass of the SIMD module's twelve or sixteen lanes (one id
+ * 197-205 ns a call against 416-440, bench/RESULTS.md run 13; three cost the same either way).
  */
 export const SMALLEST_BATCH = 3;
 

@@ -1,5 +1,6 @@
-// The modules beside the core: the SIMD module (routeMany, twelve keys per MD5 pass), the SIMD
-// build module (hashVnodes, twelve names per pass, with the same compress12: assembly/md5x12.ts)
+// The modules beside the core: the SIMD module (routeMany, twelve keys per MD5 pass; Node's entry
+// has one of sixteen, ./simd16.ts), the SIMD build module (hashVnodes, twelve names per pass, with
+// the same compress: assembly/md5x12.ts)
 // and the sort module (a faster sortEntries), each compiled on first use, the SIMD ones only where
 // WebAssembly.validate accepts them, i.e. where the runtime has SIMD. Elsewhere, or when compiling
 // or instantiating one fails, the core's own functions give the same answers. All import the core's
@@ -27,7 +28,7 @@ export const fromHex = (text: string): Uint8Array<ArrayBuffer> => (nodeBuffer ? 
  * will not compile it: every module beside the core is optional, the core's functions answering
  * the same where one is missing.
  */
-function compiled(hex: string): WebAssembly.Module | null {
+export function compiled(hex: string): WebAssembly.Module | null {
   let module = lazy.get(hex);
   if (module === undefined) {
     try {
@@ -41,7 +42,7 @@ function compiled(hex: string): WebAssembly.Module | null {
   return module;
 }
 
-/** The SIMD routeMany module (assembly/simd.ts), compiled, or null. */
+/** The SIMD routeMany module (assembly/simd.ts, twelve lanes), compiled, or null. */
 export const simdModule = (): WebAssembly.Module | null => compiled(simdWasm);
 /** The SIMD build module (assembly/build.ts), compiled, or null. */
 export const buildModule = (): WebAssembly.Module | null => compiled(buildWasm);

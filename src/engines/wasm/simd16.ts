@@ -1,0 +1,27 @@
+// The sixteen-lane SIMD module for routeMany (asconfig target simd16: assembly/simd.ts with four
+// v128 vectors a pass), which only region-router's Node entry (src/node.ts) carries: at 4,717 bytes
+// it is past the 4 KiB some browsers compile synchronously, so region-router/simd keeps twelve.
+// Measured in Node: 0.86-0.92x the time per id of the twelve-lane module at 64-4,096 ids a call,
+// 0.96-0.97x at 65,536 (bench/RESULTS.md, run 18).
+import { simd16Wasm } from "./code.generated.js";
+import type { Instantiate } from "./module.js";
+import { attachSimd, compiled, instantiateWithSimd } from "./simd.js";
+
+/** The sixteen-lane SIMD routeMany module, compiled, or null (see ./simd.ts, compiled). */
+export const simd16Module = (): WebAssembly.Module | null => compiled(simd16Wasm);
+
+/**
+ * region-router/simd's instances (./simd.ts, withSimd), whose routeMany attaches the sixteen-lane
+ * module on its first call instead, and the twelve-lane one where that cannot be had.
+ */
+export const instantiateWithSimd16: Instantiate = () => {
+  const wasm = instantiateWithSimd();
+  const twelve = wasm.routeMany;
+  wasm.routeMany = (...args) => {
+    const module = simd16Module();
+    // args[7] is the ring's form (assembly/ring.ts); the instance's memory and locate are the core's.
+    wasm.routeMany = module ? attachSimd(module, wasm, args[7]) : twelve;
+    wasm.routeMany(...args);
+  };
+  return wasm;
+};
