@@ -94,9 +94,10 @@ export function fillLane(k: usize, ptr: usize, len: usize): void {
 // @ts-ignore: decorator
 @inline function xk4(w: usize, k: v128): v128 { return i32x4.add(v128.load(w, BLOCKS + 768), k); }
 
-/** MD5 of the twelve lanes' blocks; the digests go to DIGESTS. */
+/** MD5 of the LANES lanes' blocks; the digests go to DIGESTS. */
 export function compress(): void {
-  // Vectors 1 (a, b, c, d: lanes 0-3), 2 (e, f, g, h: lanes 4-7) and 3 (m, n, o, p: lanes 8-11).
+  // Vectors 1 (a, b, c, d: lanes 0-3), 2 (e, f, g, h: lanes 4-7), 3 (m, n, o, p: lanes 8-11) and,
+  // where LANE_VECTORS is 4, 4 (q, r, s, t: lanes 12-15).
   // Each round is a loop of four steps per iteration, so that every rotation is a constant.
   const a0 = v128.load32_splat(0, STATE), b0 = v128.load32_splat(0, STATE + 4);
   const c0 = v128.load32_splat(0, STATE + 8), d0 = v128.load32_splat(0, STATE + 12);

@@ -1,5 +1,5 @@
-// The SIMD module: routeMany with twelve (or sixteen) keys per MD5 pass (see md5x12.ts). A second, small module,
-// loaded only where WebAssembly SIMD validates. It shares the core module's memory (imported),
+// The SIMD module: routeMany with twelve (or, as target simd16, sixteen) keys per MD5 pass (see
+// md5x12.ts). A second, small module, loaded only where WebAssembly SIMD validates. It shares the core module's memory (imported),
 // reads the core's MD5 constants in place and keeps its working memory at the fixed addresses of
 // memory-map.ts, has its own copy of the search (nodes.ts), and calls the core's scalar `locate`
 // for keys longer than one MD5 block.

@@ -195,9 +195,10 @@ export class RegionRouterBase {
 
   /**
    * route() for every session id, in order: the WebAssembly engine writes many ids into its memory
-   * at once and, with the SIMD module, hashes sixteen per MD5 pass in Node, twelve in region-router/simd
-   * (one or two ids it routes one by one: a pass of the SIMD lanes costs more). Each element is read once, and checked as it is read
-   * (a TypeError naming sessionIds[i]); no copy of the array is made.
+   * at once and, with the SIMD module, hashes sixteen per MD5 pass in Node, twelve in
+   * region-router/simd (one or two ids it routes one by one: a pass of the SIMD lanes costs more).
+   * Each element is read once, and checked as it is read (a TypeError naming sessionIds[i]); no
+   * copy of the array is made.
    */
   routeMany(sessionIds: readonly string[]): (string | null)[] {
     if (!Array.isArray(sessionIds)) {

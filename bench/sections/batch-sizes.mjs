@@ -439,6 +439,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
     return { cost, holds, ratio: cost / floorWithCollections(flat[floorAt], flat[at]).cost };
   };
   const SIZES_OF_KINDS = [["1,024", 0, 1, 7], ["65,536", 2, 3, 8]];
+  const [[, smallAt, , smallFloorAt], [, bigAt, , bigFloorAt]] = SIZES_OF_KINDS;
   console.log(`## routeMany by kind of string (issue 14): ns per id of CPU time, ids made anew for every call, 36 characters (median of ${KIND_ROUNDS} rounds, every kind in each; 1,024 and 65,536 ids a call measured apart)\n`);
   console.log("At 65,536 ids a call each call is watched by a v8.GCProfiler: \"without a collection\" is over the calls in which none ran, and the floor the kinds are judged against there is one call's steps, no router, over such calls, plus the collections that fell in routeMany's calls of the same kind.\n");
   table(
@@ -451,13 +452,13 @@ export function batchSizes({ WasmRouter, PureRouter }) {
         ratioCell(many, flat[0]),
         fmt(utf8.ns),
         fmt(call.ns),
-        `${fmt(callFloor(results, 0, 7).ratio, 2)}x`,
+        `${fmt(callFloor(results, smallAt, smallFloorAt).ratio, 2)}x`,
         fmt(manyBig.ns),
         ratioCell(manyBig, flat[2]),
         fmt(utf8Big.ns),
         fmt(manyBig.work),
         fmt(callBig.work),
-        `${fmt(callFloor(results, 2, 8).ratio, 2)}x`,
+        `${fmt(callFloor(results, bigAt, bigFloorAt).ratio, 2)}x`,
         ratioCell(p, many),
         ratioCell(l, many),
         fmt(read.ns),
