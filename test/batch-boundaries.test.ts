@@ -4,6 +4,7 @@
 // middle of a batch and given back after it, its text turning from ASCII to UTF-8 (spans converted in
 // WebAssembly), and surrogate pairs split across two keys (then it encodes key by key). The end of
 // memory is test/memory-edges.test.ts's.
+import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { CHUNK, CHUNK_TEXT, type WasmRing } from "../src/engines/wasm/ring.js";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
@@ -121,4 +122,10 @@ describe.each(engines)("routeMany around its boundaries on the %s engine", (_, R
     expect(owners).toEqual(keys.map((key) => router.route(key)));
     expectRoutes(router, Array.from({ length: 2 * CHUNK + 3 }, (_, i) => shaped(i)));
   });
+});
+
+it("the README's limits table states the chunk routeMany works in", () => {
+  const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
+  const row = readme.split("\n").find((line) => line.startsWith("| ids per `routeMany` call |"));
+  expect(row).toContain(`chunks of at most ${CHUNK.toLocaleString("en-US")} ids or ${CHUNK_TEXT / 1024} Ki characters inside`);
 });
