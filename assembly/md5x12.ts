@@ -11,7 +11,7 @@
 // Working memory at fixed addresses (memory-map.ts), so that every access takes its address as a
 // constant offset. MD5's constants are the core's own table, read in place.
 import { word } from "./md5-tables";
-import { MD5_K as K, X12_BLOCKS, X12_BYTE_INDEX as BYTE_INDEX, X12_KEY_BYTES as KEY_BYTES, X12_DIGESTS, X12_LANE_KEYS, X12_STATE as STATE, X16_BLOCKS, X16_DIGESTS, X16_LANE_KEYS } from "./memory-map";
+import { MD5_K as K, X12_BLOCKS, X12_MASKS as MASKS, X12_KEY_BYTES as KEY_BYTES, X12_DIGESTS, X12_LANE_KEYS, X12_STATE as STATE, X16_BLOCKS, X16_DIGESTS, X16_LANE_KEYS } from "./memory-map";
 
 /**
  * Lanes per compress call: four per v128 vector, LANE_VECTORS vectors, a constant each module
@@ -36,33 +36,30 @@ import { MD5_K as K, X12_BLOCKS, X12_BYTE_INDEX as BYTE_INDEX, X12_KEY_BYTES as 
 }
 
 /**
- * Put the len (<= 55) bytes at ptr, padded as MD5 wants, into lane k (0-11). Branch-free: the 64
- * bytes from ptr are read whole (the wrapper keeps that much readable past every key); bytes below
- * len are kept, the one at len becomes the 0x80 marker, the rest 0; then word 14 gets the bit
- * length. (A copy loop's trip count follows the key's length, which a batch of mixed ids makes
- * unpredictable.)
+ * Put the len (<= 55) bytes at ptr, padded as MD5 wants, into lane k (0-11, or 0-15). Branch-free:
+ * the 64 bytes from ptr are read whole (the wrapper keeps that much readable past every key) and
+ * masked (MASKS) to the len bytes; then the one at len becomes the 0x80 marker and word 14 gets the
+ * bit length. (A copy loop's trip count follows the key's length, which a batch of mixed ids makes
+ * unpredictable.) Masks read from memory and the marker stored as one byte: 0.94-0.96x the time of
+ * routeMany (sixteen lanes) that comparing each quarter with splats of len took (bench/RESULTS.md,
+ * run 19).
  */
 export function fillLane(k: usize, ptr: usize, len: usize): void {
   const lane = BLOCKS + ((k >> 2) << 8) + ((k & 3) << 2);
-  const index = v128.load(BYTE_INDEX);
-  // One quarter per iteration: as fast as two per iteration (measured: 0.95-1.00x the time of
-  // routeMany on a small ring), and 76 bytes smaller in each module that compiles it in, which
-  // pays for simd.ts's first reads. Unrolled whole it measured 3% faster but does not fit 4 KiB.
+  // Quarter q's mask: the 16 bytes at masks + q, 0xFF for the bytes below len, 0 from there. One
+  // quarter per iteration: unrolled whole, the old fill measured 3% faster but did not fit 4 KiB.
+  const masks = MASKS + 64 - len;
   for (let q: usize = 0; q < 64; q += 16) {
-    fillQuarter(lane + (q << 2), ptr + q, index, len - q);
+    const v = v128.and(v128.load(ptr + q), v128.load(masks + q));
+    const to = lane + (q << 2);
+    v128.store32_lane(to, v, 0);
+    v128.store32_lane(to, v, 1, 16);
+    v128.store32_lane(to, v, 2, 32);
+    v128.store32_lane(to, v, 3, 48);
   }
+  // The 0x80 marker: byte len of the lane, word len >> 2, byte len & 3 of it.
+  store<u8>(lane + ((len >> 2) << 4) + (len & 3), 0x80);
   store<u32>(lane, <u32>len << 3, 14 << 4);
-}
-
-/** 16 bytes of a lane's block, as four words: from `from`, of which `left` (may be <= 0) precede the message's end. */
-// @ts-ignore: decorator
-@inline function fillQuarter(to: usize, from: usize, index: v128, left: usize): void {
-  const edge = i8x16.splat(<i8>left);
-  const v = v128.bitselect(v128.load(from), i8x16.shl(i8x16.eq(index, edge), 7), i8x16.lt_s(index, edge));
-  v128.store32_lane(to, v, 0);
-  v128.store32_lane(to, v, 1, 16);
-  v128.store32_lane(to, v, 2, 32);
-  v128.store32_lane(to, v, 3, 48);
 }
 
 // The auxiliary function of round r (a constant after inlining, so only one branch remains).

@@ -15,18 +15,22 @@
 // @ts-ignore: decorator
 @inline export const MD5_K: usize = 0;
 
-// The SIMD module's working memory (md5x12.ts, simd.ts). Its three v128 constants live here too,
-// written by the wrapper when it attaches the module (X12_STATE on, 48 bytes): in the code, each
-// use of a v128 constant would repeat its 16 bytes, and writing them there cost 75 bytes.
+// The SIMD module's working memory (md5x12.ts, simd.ts). Its constants live here too (MD5's initial
+// state, fillLane's masks, the swizzles), written by the wrapper when it attaches the module
+// (X12_STATE on, 208 bytes): in the code, each use of a v128 constant would repeat its 16 bytes,
+// and writing them there cost 75 bytes.
 /** The twelve padded blocks, transposed: word j of lane k at X12_BLOCKS + 256 (k >> 2) + 16 j + 4 (k & 3). */
 // @ts-ignore: decorator
 @inline export const X12_BLOCKS: usize = MD5_K + 256;
 /** MD5's initial state: A0, B0, C0, D0. */
 // @ts-ignore: decorator
 @inline export const X12_STATE: usize = X12_BLOCKS + 768;
-/** Bytes 0, 1, ... 15, for fillLane's comparisons. */
+/**
+ * fillLane's masks: 64 bytes 0xFF, then 64 bytes 0; the 16 bytes at X12_MASKS + 64 - n keep a
+ * quarter's bytes below n (n from -48 to 64).
+ */
 // @ts-ignore: decorator
-@inline export const X12_BYTE_INDEX: usize = X12_STATE + 16;
+@inline export const X12_MASKS: usize = X12_STATE + 16;
 /**
  * Four swizzles, one per digest word (A, B, C, D), that turn compress's sums into the key's
  * position words: for a 128-bit ring each reverses the bytes of every 32-bit lane (the digest read
@@ -35,7 +39,7 @@
  * (src/engines/wasm/layout.ts): the search code is the same for every form.
  */
 // @ts-ignore: decorator
-@inline export const X12_KEY_BYTES: usize = X12_BYTE_INDEX + 16;
+@inline export const X12_KEY_BYTES: usize = X12_MASKS + 128;
 /**
  * The twelve digests after compress, as key position words (most significant first),
  * transposed: A, B, C, D of lanes 0-3 at +0, +16, +32, +48, of lanes 4-7 at +64 ... +112, of lanes
@@ -53,7 +57,7 @@
 
 // The sixteen-lane SIMD module's own blocks, digests and lane keys (Node's entry: four vectors, laid
 // out as the twelve lanes' above are), past everything the other modules use, so that their code,
-// and so their bytes, stay as they were. It shares X12_STATE, X12_BYTE_INDEX and X12_KEY_BYTES.
+// and so their bytes, stay as they were. It shares X12_STATE, X12_MASKS and X12_KEY_BYTES.
 /** The sixteen padded blocks, transposed as X12_BLOCKS. */
 // @ts-ignore: decorator
 @inline export const X16_BLOCKS: usize = MD5_TAIL + 128;

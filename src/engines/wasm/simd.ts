@@ -50,15 +50,14 @@ export const buildModule = (): WebAssembly.Module | null => compiled(buildWasm);
 export const sortModule = (): WebAssembly.Module | null => compiled(sortWasm);
 
 /**
- * The constants both SIMD modules read, written where the core says (assembly/memory-map.ts): MD5's
- * initial state, then bytes 0-15. Returns that address.
+ * The constants both SIMD modules read, at core.simdConstants() (assembly/memory-map.ts, X12_STATE
+ * on): MD5's initial state (16 bytes), fillLane's masks (128: 64 x 0xFF, then 64 zeros, as a new
+ * memory has them and nothing else writes there), the swizzles (64, at +144: writeSwizzles).
  */
-function laneConstants(core: CoreExports): number {
+function laneConstants(core: CoreExports): void {
   const at = core.simdConstants();
   new Uint32Array(core.memory.buffer, at, 4).set([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
-  const bytes = new Uint8Array(core.memory.buffer, at + 16, 16);
-  for (let i = 0; i < 16; i++) bytes[i] = i;
-  return at;
+  new Uint8Array(core.memory.buffer, at + 16, 64).fill(255);
 }
 
 /**
@@ -78,7 +77,7 @@ const swizzleViews = new WeakMap<CoreExports, Uint8Array>();
 /** Write the swizzles for a ring of the given form, for routeMany or for hashVnodes (`build`). */
 function writeSwizzles(core: CoreExports, form: number, build: boolean): void {
   let view = swizzleViews.get(core);
-  if (view?.buffer !== core.memory.buffer) swizzleViews.set(core, (view = new Uint8Array(core.memory.buffer, core.simdConstants() + 32, 64)));
+  if (view?.buffer !== core.memory.buffer) swizzleViews.set(core, (view = new Uint8Array(core.memory.buffer, core.simdConstants() + 144, 64)));
   view.set(swizzles[+build][+((form & 7) !== 0)]);
 }
 
