@@ -124,6 +124,12 @@ describe.each(engines)("routeMany around its boundaries on the %s engine", (_, R
   });
 });
 
+it("the bench's floors work in routeMany's chunks", () => {
+  // bench/sections/batch-sizes.mjs judges routeMany by batch size against floors cut as it cuts.
+  const section = readFileSync(new URL("../bench/sections/batch-sizes.mjs", import.meta.url), "utf8");
+  expect(section).toMatch(new RegExp(`^const FLOOR_CHUNK = ${CHUNK};$`, "m"));
+});
+
 it("the README's limits table states the chunk routeMany works in", () => {
   const readme = readFileSync(new URL("../README.md", import.meta.url), "utf8");
   const row = readme.split("\n").find((line) => line.startsWith("| ids per `routeMany` call |"));

@@ -114,8 +114,13 @@ function routerOf(Router) {
   return router;
 }
 
-/** The floors work in pieces of this many ids (routeMany's chunk is 1,008; 512 measured within 5%). */
-const FLOOR_CHUNK = 512;
+/**
+ * The floors work in pieces of this many ids: routeMany's chunk (CHUNK, src/engines/wasm/ring.ts;
+ * a test holds the two equal). Until run 19 they worked in 512: at the floor's best size it paid a
+ * chunk's fixed cost (one encodeInto, one WebAssembly call) twice as often as routeMany, which
+ * lowered its ratios at small sizes against that best (bench/RESULTS.md, run 20).
+ */
+const FLOOR_CHUNK = 1008;
 
 /** The sum of visit(joined) over the ids joined FLOOR_CHUNK at a time (a rope, flattened by visit). */
 function overJoinedChunks(ids, visit) {
@@ -165,8 +170,8 @@ function floors(wasm, bare) {
       for (let i = 0; i < out.length; i++) out[i] = names[owners[i]];
       return out;
     }],
-    read: ["floor: reading every id once (chunks of 512 joined and flattened: every character copied once)", (ids) => overJoinedChunks(ids, (joined) => joined.charCodeAt(0))],
-    utf8: ["floor: the ids' UTF-8 in memory (chunks of 512 joined, one encodeInto each)", (ids) => overJoinedChunks(ids, (joined) => encoder.encodeInto(joined, memory).written)],
+    read: ["floor: reading every id once (chunks of 1,008 joined and flattened: every character copied once)", (ids) => overJoinedChunks(ids, (joined) => joined.charCodeAt(0))],
+    utf8: ["floor: the ids' UTF-8 in memory (chunks of 1,008 joined, one encodeInto each)", (ids) => overJoinedChunks(ids, (joined) => encoder.encodeInto(joined, memory).written)],
     wasm: ["floor: WebAssembly hashing and search of keys already in memory", (ids) => {
       for (let done = 0; done < ids.length; done += FLOOR_CHUNK) {
         mem.wasm.routeMany(plan.text, plan.spans, Math.min(FLOOR_CHUNK, ids.length - done), mem.ring, mem.n, mem.table, mem.bits, mem.form, plan.results);
