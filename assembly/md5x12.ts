@@ -3,7 +3,7 @@
 // run four chains side by side for the price of one, and further, independent vectors fill the
 // pipeline slots that a chain's latency leaves idle (measured per key: one vector 49 ns, two 29.5,
 // three 21.7, four 17.8). Three fit the 4 KiB a module any browser compiles synchronously may have;
-// the four-vector module (4,717 bytes) is Node's alone. LANE_VECTORS, a constant each asconfig
+// the four-vector module, past it, is Node's alone. LANE_VECTORS, a constant each asconfig
 // target sets, chooses; the fourth vector's code exists only where it is 4. Callers put each
 // message (at most 55 bytes, so that it and its padding fit one block) in a lane with `fillLane`,
 // then call `compress`.
@@ -49,8 +49,9 @@ export function fillLane(k: usize, ptr: usize, len: usize): void {
   // Quarter q's mask: the 16 bytes at masks + q, 0xFF for the bytes below len, 0 from there.
   const masks = MASKS + 64 - len;
   if (LANE_VECTORS > 3) {
-    // Unrolled in Node's module: 0.97-0.99x the time of its routeMany (run 19), 122 bytes that
-    // the others' 4 KiB do not have.
+    // Unrolled in Node's module: 0.97-0.99x the time of its routeMany (run 19), 122 bytes more.
+    // The others keep the loop: region-router/simd's bundle, which carries them, had 15 B of its
+    // headroom left.
     fillQuarter(lane, ptr, masks, 0);
     fillQuarter(lane, ptr, masks, 16);
     fillQuarter(lane, ptr, masks, 32);

@@ -1,6 +1,6 @@
 // The sixteen-lane SIMD module for routeMany (asconfig target simd16: assembly/simd.ts with four
-// v128 vectors a pass), which only region-router's Node entry (src/node.ts) carries: at 4,717 bytes
-// it is past the 4 KiB some browsers compile synchronously, so region-router/simd keeps twelve.
+// v128 vectors a pass), which only region-router's Node entry (src/node.ts) carries: it is past the
+// 4 KiB some browsers compile synchronously, so region-router/simd keeps twelve.
 // Measured in Node: 0.86-0.93x the time per id of the twelve-lane module at 64-4,096 ids a call,
 // 0.96-0.97x at 65,536 (bench/RESULTS.md, run 18).
 import { simd16Wasm } from "./code.generated.js";
