@@ -47,6 +47,13 @@ export function median(xs) {
   return sorted[sorted.length >> 1];
 }
 
+/** The mean of the middle half of xs: a median that is not stuck on a coarse clock's ticks. */
+export function middleMean(xs) {
+  const sorted = [...xs].sort((x, y) => x - y);
+  const middle = sorted.slice(sorted.length >> 2, sorted.length - (sorted.length >> 2));
+  return middle.reduce((sum, x) => sum + x, 0) / middle.length;
+}
+
 /** `keys` cut into batches of `size`. */
 export function batchesOf(keys, size = 1024) {
   return Array.from({ length: Math.floor(keys.length / size) }, (_, i) => keys.slice(i * size, (i + 1) * size));

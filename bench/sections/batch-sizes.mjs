@@ -8,7 +8,7 @@
 import fs from "node:fs";
 import v8 from "node:v8";
 import vm from "node:vm";
-import { fmt, median, progress, ratio, ringMemory, sessionIds, table } from "../lib.mjs";
+import { fmt, median, middleMean, progress, ratio, ringMemory, sessionIds, table } from "../lib.mjs";
 import { judge } from "../targets.mjs";
 import { floorWithCollections, highestFloor, holds } from "../verdict.mjs";
 
@@ -47,6 +47,8 @@ function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label, group = 1, 
   const results = tasks.map(([name]) => ({ name, rounds: [], wallRounds: [], workRounds: [] }));
   for (let round = 0; round < rounds; round++) {
     progress.step(`${label}: round ${round + 1} of ${rounds}`);
+    const overhead = timingOverhead();
+    timingCosts.push(overhead.cpu);
     const groups = tasks.length / group;
     const order = tasks.map((_, k) => (((k - (k % group)) / group + round) % groups) * group + ((k + round) % group));
     order.forEach((i) => {
@@ -57,6 +59,7 @@ function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label, group = 1, 
       let ids = 0;
       let quietCpu = 0;
       let quietIds = 0;
+      let units = 0;
       for (let calls = 0; calls < minCalls || spent < ms; calls++) {
         const unit = next();
         const profiler = collections ? new v8.GCProfiler() : null;
@@ -69,15 +72,17 @@ function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label, group = 1, 
         const quiet = profiler?.stop().statistics.length === 0;
         let unitIds = 0;
         for (const batch of unit) unitIds += batch.length;
-        cpu += (user + system) / 1e3;
+        const unitCpu = (user + system) / 1e3 - overhead.cpu;
+        cpu += unitCpu;
         ids += unitIds;
+        units++;
         if (quiet) {
-          quietCpu += (user + system) / 1e3;
+          quietCpu += unitCpu;
           quietIds += unitIds;
         }
       }
       results[i].rounds.push((cpu * 1e6) / ids);
-      results[i].wallRounds.push((spent * 1e6) / ids);
+      results[i].wallRounds.push(((spent - units * overhead.wall) * 1e6) / ids);
       if (quietIds > 0) results[i].workRounds.push((quietCpu * 1e6) / quietIds);
     });
   }
@@ -87,6 +92,36 @@ function perId(tasks, { rounds = 5, time = 120, minCalls = 2, label, group = 1, 
     r.work = r.workRounds.length > 0 ? median(r.workRounds) : NaN;
   }
   return results;
+}
+
+/** Every round's timingOverhead() CPU time, ms, for the report. */
+const timingCosts = [];
+
+/** The line the tables give on the timing cost taken off. */
+const timingNote = () =>
+  `Every timed unit (one call or more, at least 2,048 ids for the batch sizes) has its timing's own cost taken off: ${fmt(median(timingCosts) * 1e3, 2)} µs of CPU time (median round; process.cpuUsage() inside its own window), measured on empty units in each round.\n`;
+
+/**
+ * What timing one unit costs inside its own window, in ms, over 201 empty units (the mean of the
+ * middle half: the CPU clock counts whole microseconds): taken off every unit's time.
+ * process.cpuUsage() is a getrusage call, 2.3 µs on this VM, more than half of it inside the
+ * window: 3-4 µs of CPU time a unit, 1.5-2 ns an id in a unit of 2,048 ids and half that in one of
+ * 4,096, which until run 21 counted against the smaller batch sizes (and, in units of one call of
+ * 1,024 fresh ids, narrowed the kinds' ratios).
+ */
+function timingOverhead() {
+  const cpu = [];
+  const wall = [];
+  const unit = [];
+  for (let k = 0; k < 201; k++) {
+    const c0 = process.cpuUsage();
+    const t0 = performance.now();
+    for (const batch of unit) batch.length;
+    wall.push(performance.now() - t0);
+    const { user, system } = process.cpuUsage(c0);
+    cpu.push((user + system) / 1e3);
+  }
+  return { cpu: middleMean(cpu), wall: middleMean(wall) };
 }
 
 /** Batches of n cut from `pool` in turn, grouped so that a timed unit holds at least 2,048 ids. */
@@ -333,6 +368,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   const bestFloor = floorOf(best);
   console.log(`## routeMany by batch size (issue 14): ns per id of CPU time, small ring (median of ${ROUNDS} rounds, every size in each)\n`);
   console.log(`Ids: sess-N and UUIDs (12-36 bytes), flat, reused from call to call. Best WebAssembly routeMany from ${TARGET_FROM} ids up: ${count(best.n)} ids per call.\n`);
+  console.log(timingNote());
   table(
     ["ids per call", "WebAssembly routeMany", "(wall time)", "vs its best", "pure routeMany", "pure / WebAssembly", "route() loop into an array", "loop / WebAssembly", "floor: answer array", "floor: read ids", "floor: UTF-8 in memory", "floor: WebAssembly only", "floors summed", "routeMany / floors", "floor: the pipeline alone", "floor: one call's steps (pipeline + answers in a new array)", "that floor vs its own at the best size"],
     bySize.map((size) => {
@@ -447,6 +483,7 @@ export function batchSizes({ WasmRouter, PureRouter }) {
   const [[, smallAt, , smallFloorAt], [, bigAt, , bigFloorAt]] = SIZES_OF_KINDS;
   console.log(`## routeMany by kind of string (issue 14): ns per id of CPU time, ids made anew for every call, 36 characters (median of ${KIND_ROUNDS} rounds, every kind in each; 1,024 and 65,536 ids a call measured apart)\n`);
   console.log("At 65,536 ids a call each call is watched by a v8.GCProfiler: \"without a collection\" is over the calls in which none ran, and the floor the kinds are judged against there is one call's steps, no router, over such calls, plus the collections that fell in routeMany's calls of the same kind.\n");
+  console.log(timingNote());
   table(
     ["ids", "routeMany, 1,024 per call", "vs flat literals", "floor: UTF-8 in memory", "floor: one call's steps", "that floor vs flat literals'", "routeMany, 65,536 per call", "vs flat literals", "floor: UTF-8 in memory", "routeMany, calls without a collection", "floor: one call's steps, calls without a collection", "that floor with routeMany's collections, vs flat literals'", "pure routeMany / WebAssembly", "route() loop / WebAssembly", "floor: read ids", "same ids again (1,024)"],
     byKind.map(({ kind, results }) => {
