@@ -1,20 +1,24 @@
 // `npm run bench`: the figures behind bench/RESULTS.md, measured side by side in one run.
 // Engines come from the built package (dist/), as users get them.
+import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
+import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
 import HashRing from "hashring";
 import { fileURLToPath } from "node:url";
 import { barChart, writeChart } from "./chart.mjs";
 import { ModelRouter as CryptoPortRouter } from "../test/support/model.mjs";
 import { batchSizes } from "./sections/batch-sizes.mjs";
-import { printTargets } from "./targets.mjs";
+import { printTargets, takeVerdicts } from "./targets.mjs";
 import { dialectsSection } from "./sections/dialects.mjs";
 import { ringScale } from "./sections/ring-scale.mjs";
 import { batchesOf, eachKey, fmt, machine, medianMs, progress, ratio, ringMemory, sessionIds, table, timeRounds } from "./lib.mjs";
 
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench builds first, then runs all sections)
 Sections: route, batches, ring-size, ring-scale, builds, build-speed, memory, batch-sizes, dialects.
-With no names, all of them; a full run also writes the chart docs/bench.svg. Progress goes to
-stderr; the report (markdown) to stdout.`;
+With no names, all of them; a full run also writes the chart docs/bench.svg. Each section runs in
+a process of its own. Progress goes to stderr; the report (markdown) to stdout.`;
 const SECTIONS = ["route", "batches", "ring-size", "ring-scale", "builds", "build-speed", "memory", "batch-sizes", "dialects"];
 const chosen = process.argv.slice(2);
 if (chosen.includes("--help") || chosen.includes("-h")) {
@@ -27,10 +31,17 @@ if (unknown !== undefined) {
   process.exit(2);
 }
 const running = SECTIONS.filter((section) => chosen.length === 0 || chosen.includes(section));
+/**
+ * Set in a section's own process (see runEachSection): the file its results go to, and its place
+ * among the sections run ("3/9").
+ */
+const { BENCH_STATE: stateFile, BENCH_PLACE: place } = process.env;
+if (running.length > 1 && stateFile === undefined) await runEachSection();
 /** Start a section if it was asked for: say so on stderr, and return whether to run it. */
 const wanted = (section) => {
   if (!running.includes(section)) return false;
-  progress.begin(running.indexOf(section) + 1, running.length, section);
+  const [index, count] = place ? place.split("/").map(Number) : [running.indexOf(section) + 1, running.length];
+  progress.begin(index, count, section);
   return true;
 };
 // The engines come from the built package, loaded only once the arguments are known good.
@@ -39,7 +50,7 @@ const { RegionRouter: PureRouter } = await import("../dist/pure.js");
 /** What the chart shows, filled in as the sections run. */
 const measured = {};
 
-console.log(`# region-router benchmark\n\n${machine()}\n`);
+if (stateFile === undefined) console.log(`# region-router benchmark\n\n${machine()}\n`);
 
 const keys = sessionIds(1 << 16);
 const batches = batchesOf(keys);
@@ -215,11 +226,42 @@ if (wanted("batch-sizes")) measured.batchSizes = batchSizes({ WasmRouter, PureRo
 if (wanted("dialects")) dialectsSection({ WasmRouter, PureRouter, batches, ROUNDS });
 
 progress.done();
-printTargets();
-if (measured.small && measured.batches && measured.ringSize) {
-  writeChart(fileURLToPath(new URL("../docs/bench.svg", import.meta.url)), benchChart(measured));
-} else {
-  process.stderr.write("docs/bench.svg not written: it needs the route, batches and ring-size sections\n");
+if (stateFile !== undefined) appendFileSync(stateFile, `${JSON.stringify({ measured, verdicts: takeVerdicts() })}\n`);
+else finish(measured, takeVerdicts());
+
+/** The end of a run: the targets' verdicts in one table, and the chart when its sections ran. */
+function finish(results, verdicts) {
+  printTargets(verdicts);
+  if (results.small && results.batches && results.ringSize) {
+    writeChart(fileURLToPath(new URL("../docs/bench.svg", import.meta.url)), benchChart(results));
+  } else {
+    process.stderr.write("docs/bench.svg not written: it needs the route, batches and ring-size sections\n");
+  }
+}
+
+/**
+ * Run each section in a process of its own, one after another, then print the verdicts and draw
+ * the chart from what they measured (each appends a line of JSON to a file). A section run after
+ * others in one process ran in the JIT and heap state they left: the batch-size section alone
+ * measured routeMany 1.02x its floor at 4,096 ids a call, and after the sections before it
+ * 1.06-1.21x (bench/RESULTS.md, run 21), a figure that depended on which sections had run.
+ */
+async function runEachSection() {
+  console.log(`# region-router benchmark\n\n${machine()}\n`);
+  const state = join(mkdtempSync(join(tmpdir(), "region-router-bench-")), "sections.jsonl");
+  writeFileSync(state, "");
+  for (const [i, section] of running.entries()) {
+    const env = { ...process.env, BENCH_STATE: state, BENCH_PLACE: `${i + 1}/${running.length}` };
+    const { status, signal } = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), section], { stdio: "inherit", env });
+    if (status !== 0) {
+      process.stderr.write(`bench: section ${section} failed (${signal ?? `exit status ${status}`})\n`);
+      process.exit(1);
+    }
+  }
+  const parts = readFileSync(state, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+  rmSync(dirname(state), { recursive: true });
+  finish(Object.assign({}, ...parts.map((part) => part.measured)), parts.flatMap((part) => part.verdicts));
+  process.exit(0);
 }
 
 /** The headline chart: ns per id for single keys, batches and the two ring sizes, one scale. */

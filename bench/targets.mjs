@@ -2,7 +2,7 @@
 // it is missed, the run says whether the design's floor for it (what the steps no implementation
 // can skip cost on this machine, measured in the same rounds) already misses it: then it is below
 // the floor, and the distance to the floor is the figure that matters. Sections add their verdicts
-// as they run; run.mjs prints them all at the end, in one table.
+// as they run; run.mjs gathers them from every section's process and prints them at the end, in one table.
 import { fmt, table } from "./lib.mjs";
 import { verdictOf } from "./verdict.mjs";
 
@@ -19,8 +19,11 @@ export function judge({ target, where, measured, limit, atMost, floor = null, fl
   return verdict;
 }
 
-/** The verdicts so far, as a table; nothing when no section judged any. */
-export function printTargets() {
+/** The verdicts so far (a section's, sent to the run that prints them all: bench/run.mjs). */
+export const takeVerdicts = () => verdicts.splice(0);
+
+/** Verdicts as a table; nothing when no section judged any. */
+export function printTargets(verdicts) {
   if (verdicts.length === 0) return;
   const count = (v) => verdicts.filter(({ verdict }) => verdict === v).length;
   console.log("## Issue 14's targets in this run\n");
