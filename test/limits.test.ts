@@ -11,7 +11,7 @@ import { RegionRouter as PureRouter } from "../src/pure.js";
 import { INTERNALS } from "../src/router.js";
 import { encodeUtf8 } from "../src/utf8.js";
 import { MAX_VNODES } from "../src/options.js";
-import { engines } from "./support/engines.js";
+import { engines, type RouterClass } from "./support/engines.js";
 import { expectRejectedUnchanged, observe } from "./support/state.js";
 
 afterEach(() => {
@@ -75,6 +75,36 @@ describe.each(engines)("limits on the %s engine", (_, RegionRouter) => {
       expect(router.routeMany(Array.from({ length: 2500 }, (_, i) => `other-${i}`))).toHaveLength(2500);
     });
     expect(router.routeMany(ids)).toEqual(plain(ids, at).map((id) => router.route(id)));
+  });
+
+  // routeMany writes each key's span straight into memory as it reads the key; anything a getter
+  // does with the same router meanwhile first copies those spans out (layout.ts, Gathering). Every
+  // call that writes memory, at the first key of a chunk, inside one, at its last and at the next
+  // chunk's first (CHUNK 1,008), with all-ASCII ids and with others: the answers are route()'s.
+  const nested: [string, (router: InstanceType<RouterClass>) => void][] = [
+    ["route() of a short key", (router) => router.route("nested-short")],
+    ["route() of a key that grows memory", (router) => router.route("g".repeat(200_000))],
+    ["routeMany of two ids (one by one)", (router) => router.routeMany(["nested-a", "nested-b"])],
+    ["routeMany of three ids (a batch)", (router) => router.routeMany(["nested-a", "nested-b", "nested-c"])],
+    ["fingerprint() (MD5 in memory)", (router) => router.fingerprint()],
+    ["preferenceList()", (router) => router.preferenceList("nested", 3)],
+    ["clone()", (router) => router.clone().route("nested")],
+  ];
+  describe.each(nested)("a getter's %s while routeMany reads its ids", (_, act) => {
+    it.each([0, 700, 1007, 1008, 2015, 2999])("at id %i, ASCII ids and others", (at) => {
+      for (const ascii of [true, false]) {
+        const router = new RegionRouter();
+        router.addRegions([["sf", 3], ["london", 3], ["bangalore", 3]]);
+        const ids = Array.from({ length: 3000 }, (_, i) => (ascii || i % 7 ? `sess-${i * 7919}` : `é-${i}`));
+        Object.defineProperty(ids, at, {
+          get() {
+            act(router);
+            return "sess-getter";
+          },
+        });
+        expect(router.routeMany(ids)).toEqual(plain(ids, at).map((id) => router.route(id)));
+      }
+    });
   });
 
   it("routeMany answers ids read after a getter's update on the updated ring, and the ones before on either", () => {
