@@ -4,7 +4,7 @@ import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import HashRing from "hashring";
 import { fileURLToPath } from "node:url";
 import { barChart, writeChart } from "./chart.mjs";
@@ -36,11 +36,14 @@ const running = SECTIONS.filter((section) => chosen.length === 0 || chosen.inclu
  * among the sections run ("3/9").
  */
 const { BENCH_STATE: stateFile, BENCH_PLACE: place } = process.env;
-if (running.length > 1 && stateFile === undefined) await runEachSection();
+if (stateFile === undefined) {
+  await runEachSection();
+  process.exit();
+}
 /** Start a section if it was asked for: say so on stderr, and return whether to run it. */
 const wanted = (section) => {
   if (!running.includes(section)) return false;
-  const [index, count] = place ? place.split("/").map(Number) : [running.indexOf(section) + 1, running.length];
+  const [index, count] = place.split("/").map(Number);
   progress.begin(index, count, section);
   return true;
 };
@@ -50,7 +53,6 @@ const { RegionRouter: PureRouter } = await import("../dist/pure.js");
 /** What the chart shows, filled in as the sections run. */
 const measured = {};
 
-if (stateFile === undefined) console.log(`# region-router benchmark\n\n${machine()}\n`);
 
 const keys = sessionIds(1 << 16);
 const batches = batchesOf(keys);
@@ -226,42 +228,42 @@ if (wanted("batch-sizes")) measured.batchSizes = batchSizes({ WasmRouter, PureRo
 if (wanted("dialects")) dialectsSection({ WasmRouter, PureRouter, batches, ROUNDS });
 
 progress.done();
-if (stateFile !== undefined) appendFileSync(stateFile, `${JSON.stringify({ measured, verdicts: takeVerdicts() })}\n`);
-else finish(measured, takeVerdicts());
+appendFileSync(stateFile, `${JSON.stringify({ measured, verdicts: takeVerdicts() })}\n`);
 
-/** The end of a run: the targets' verdicts in one table, and the chart when its sections ran. */
-function finish(results, verdicts) {
-  printTargets(verdicts);
+/**
+ * Run each section in a process of its own, one after another (a section run after others in one
+ * process ran in the JIT and heap state they left: the batch-size section alone measured routeMany
+ * 1.02x its floor at 4,096 ids a call, and after the sections before it 1.06-1.21x, bench/
+ * RESULTS.md run 21); each appends what it measured and its verdicts as a line of JSON to a file.
+ * Then the verdicts in one table, and the chart when its sections ran.
+ */
+async function runEachSection() {
+  console.log(`# region-router benchmark\n\n${machine()}\n`);
+  const dir = mkdtempSync(join(tmpdir(), "region-router-bench-"));
+  const state = join(dir, "sections.jsonl");
+  writeFileSync(state, "");
+  let parts;
+  try {
+    for (const [i, section] of running.entries()) {
+      const env = { ...process.env, BENCH_STATE: state, BENCH_PLACE: `${i + 1}/${running.length}` };
+      const { status, signal } = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), section], { stdio: "inherit", env });
+      if (status !== 0) {
+        process.stderr.write(`bench: section ${section} failed (${signal ?? `exit status ${status}`})\n`);
+        process.exitCode = 1;
+        return;
+      }
+    }
+    parts = readFileSync(state, "utf8").trim().split("\n").map((line) => JSON.parse(line));
+  } finally {
+    rmSync(dir, { recursive: true });
+  }
+  const results = Object.assign({}, ...parts.map((part) => part.measured));
+  printTargets(parts.flatMap((part) => part.verdicts));
   if (results.small && results.batches && results.ringSize) {
     writeChart(fileURLToPath(new URL("../docs/bench.svg", import.meta.url)), benchChart(results));
   } else {
     process.stderr.write("docs/bench.svg not written: it needs the route, batches and ring-size sections\n");
   }
-}
-
-/**
- * Run each section in a process of its own, one after another, then print the verdicts and draw
- * the chart from what they measured (each appends a line of JSON to a file). A section run after
- * others in one process ran in the JIT and heap state they left: the batch-size section alone
- * measured routeMany 1.02x its floor at 4,096 ids a call, and after the sections before it
- * 1.06-1.21x (bench/RESULTS.md, run 21), a figure that depended on which sections had run.
- */
-async function runEachSection() {
-  console.log(`# region-router benchmark\n\n${machine()}\n`);
-  const state = join(mkdtempSync(join(tmpdir(), "region-router-bench-")), "sections.jsonl");
-  writeFileSync(state, "");
-  for (const [i, section] of running.entries()) {
-    const env = { ...process.env, BENCH_STATE: state, BENCH_PLACE: `${i + 1}/${running.length}` };
-    const { status, signal } = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), section], { stdio: "inherit", env });
-    if (status !== 0) {
-      process.stderr.write(`bench: section ${section} failed (${signal ?? `exit status ${status}`})\n`);
-      process.exit(1);
-    }
-  }
-  const parts = readFileSync(state, "utf8").trim().split("\n").map((line) => JSON.parse(line));
-  rmSync(dirname(state), { recursive: true });
-  finish(Object.assign({}, ...parts.map((part) => part.measured)), parts.flatMap((part) => part.verdicts));
-  process.exit(0);
 }
 
 /** The headline chart: ns per id for single keys, batches and the two ring sizes, one scale. */

@@ -1,9 +1,14 @@
 // `npm run bench` (bench/run.mjs) as a user meets it before any section runs: --help lists every
 // section, and an unknown section name is one line on stderr and exit status 2, not a stack trace.
-// (The sections themselves are benchmarks: never timed or run here.) And bench/engine-shapes.mjs,
+// (The sections are benchmarks: none is timed here, and only the memory section, which reads a
+// million-node ring's layout in under a second, runs, to hold how a run gathers its sections from
+// their own processes.) And bench/engine-shapes.mjs,
 // the record of issue 12's choice of pure engine, still runs its correctness checks against the
 // engines of today.
 import { spawnSync } from "node:child_process";
+import { mkdtempSync, readdirSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { expect, it } from "vitest";
 
@@ -23,6 +28,22 @@ it("rejects an unknown section with one line and status 2, running nothing", () 
   expect(result.stdout).toBe("");
   expect(result.stderr).toBe(`bench: unknown section "ring-sise" (sections: ${SECTIONS})\n`);
 });
+
+it("runs each section in a process of its own: one header, the section's report, its progress, no files left", () => {
+  const tmp = mkdtempSync(join(tmpdir(), "bench-cli-"));
+  try {
+    const result = spawnSync(process.execPath, [run, "memory"], { encoding: "utf8", env: { ...process.env, TMPDIR: tmp } });
+    expect(result.stderr).toContain("[1/1] memory: starting\n");
+    expect(result.status).toBe(0);
+    expect(result.stdout.match(/# region-router benchmark/g)).toHaveLength(1);
+    expect(result.stdout).toMatch(/## Memory per virtual node[^]*\| whole linear memory \| \d+ \| 20\.\d\d \|/);
+    expect(result.stderr).toContain("docs/bench.svg not written");
+    // The file the section's process wrote its results to is gone with its folder.
+    expect(readdirSync(tmp)).toEqual([]);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+}, 60_000);
 
 it("runs bench/engine-shapes.mjs's correctness checks against today's engines", () => {
   const script = fileURLToPath(new URL("../bench/engine-shapes.mjs", import.meta.url));
