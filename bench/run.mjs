@@ -53,7 +53,6 @@ const { RegionRouter: PureRouter } = await import("../dist/pure.js");
 /** What the chart shows, filled in as the sections run. */
 const measured = {};
 
-
 const keys = sessionIds(1 << 16);
 const batches = batchesOf(keys);
 const ROUNDS = "median of 5 alternating rounds";
@@ -224,7 +223,7 @@ if (wanted("memory")) {
   );
 }
 
-if (wanted("batch-sizes")) measured.batchSizes = batchSizes({ WasmRouter, PureRouter });
+if (wanted("batch-sizes")) batchSizes({ WasmRouter, PureRouter });
 if (wanted("dialects")) dialectsSection({ WasmRouter, PureRouter, batches, ROUNDS });
 
 progress.done();

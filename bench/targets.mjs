@@ -22,10 +22,10 @@ export function judge({ target, where, measured, limit, atMost, floor = null, fl
 /** The verdicts so far (a section's, sent to the run that prints them all: bench/run.mjs). */
 export const takeVerdicts = () => verdicts.splice(0);
 
-/** Verdicts as a table; nothing when no section judged any. */
-export function printTargets(verdicts) {
-  if (verdicts.length === 0) return;
-  const count = (v) => verdicts.filter(({ verdict }) => verdict === v).length;
+/** Verdicts (every section's, takeVerdicts) as a table; nothing when no section judged any. */
+export function printTargets(all) {
+  if (all.length === 0) return;
+  const count = (v) => all.filter(({ verdict }) => verdict === v).length;
   console.log("## Issue 14's targets in this run\n");
   console.log(
     `Each target where it was measured: met, missed, or below the floor (missed, and so would be an ` +
@@ -35,6 +35,6 @@ export function printTargets(verdicts) {
   );
   table(
     ["target", "where", "measured", "at the floor", "verdict"],
-    verdicts.map(({ target, where, measured, floor, verdict }) => [target, where, measured, floor, verdict]),
+    all.map(({ target, where, measured, floor, verdict }) => [target, where, measured, floor, verdict]),
   );
 }

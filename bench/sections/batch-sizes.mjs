@@ -104,10 +104,10 @@ const timingNote = () =>
 /**
  * What timing one unit costs inside its own window, in ms, over 201 empty units (the mean of the
  * middle half: the CPU clock counts whole microseconds): taken off every unit's time.
- * process.cpuUsage() is a getrusage call, 2.3 µs on this VM, more than half of it inside the
- * window: 3-4 µs of CPU time a unit, 1.5-2 ns an id in a unit of 2,048 ids and half that in one of
- * 4,096, which until run 21 counted against the smaller batch sizes (and, in units of one call of
- * 1,024 fresh ids, narrowed the kinds' ratios).
+ * process.cpuUsage() is a getrusage call, 2.3 µs on this VM, and 2.0-2.7 µs of CPU time fell
+ * inside each unit's window in runs 21-22: 1.0-1.3 ns an id in a unit of 2,048 ids and half that in
+ * one of 4,096, which until run 21 counted against the smaller batch sizes (and, in units of one
+ * call of 1,024 fresh ids, narrowed the kinds' ratios).
  */
 function timingOverhead() {
   const cpu = [];
