@@ -1,6 +1,8 @@
-// Virtual-node names and the nodes made from their digests, shared by the core's hashVnodes
-// (assembly/ring.ts) and the SIMD build module's (assembly/build.ts), so that both write the same
-// bytes. No static data (see memory-map.ts).
+// How a ring's positions are made, in one place: virtual-node names and the nodes made from their
+// digests, shared by the core's hashVnodes (assembly/ring.ts) and the SIMD build module's
+// (assembly/build.ts), so that both write the same bytes; and a key's position from its digest
+// (keyHi, keyLo), which the SIMD routeMany modules get as the swizzles src/engines/wasm/simd.ts
+// writes for them (the same rule, as byte shuffles). No static data (see memory-map.ts).
 //
 // A ring's form: how its positions are made from names and keys, packed in a u32 by the wrapper
 // (src/engines/wasm/layout.ts, from the dialect's Scheme in src/engines/ring.ts):
@@ -12,6 +14,8 @@
 //   bit 4     LAST_WINS: among equal points, the last generated owns it (else the first). Points
 //             carry their generation order (rank, index) in their low 64 bits, which no key has,
 //             so equal points sort with the owning one first and the search lands on it.
+
+import { digestHi, digestLo, A } from "./md5";
 
 // @ts-ignore: decorator
 @inline export const POINTS: u32 = 7;
@@ -89,3 +93,10 @@
     w2 = w3;
   }
 }
+
+/** A key's position, high 64 bits: for 32-bit points, its digest's first little-endian word x 2^96. */
+// @ts-ignore: decorator
+@inline export function keyHi(form: u32): u64 { return form & POINTS ? <u64>A << 32 : digestHi(); }
+/** ... and its low 64 bits. */
+// @ts-ignore: decorator
+@inline export function keyLo(form: u32): u64 { return form & POINTS ? 0 : digestLo(); }

@@ -30,7 +30,7 @@
 /**
  * The index of the first node at or after the position (hi, lo), wrapping to 0 past the end
  * (bisect_left, then wrap); the ring must not be empty. Both modules compile it in: the SIMD
- * add-on calling the core's copy measured 4% slower per batch.
+ * module calling the core's copy measured 4% slower per batch.
  */
 export function find(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
   const head = <u32>(hi >> 32);

@@ -15,20 +15,13 @@
 // written): hashVnodes writes it, sortEntries sorts it in place, and either it was written straight
 // into an empty ring, or mergeEntries merges it into the ring.
 // The layout in linear memory is decided by src/engines/wasm/layout.ts.
-import { md5, digestHi, digestLo, A, B, C, D } from "./md5";
+import { md5, A, B, C, D } from "./md5";
 import { find, fragmentOf, keyAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
-import { firstName, nextName, perName, POINTS, storeName } from "./names";
+import { firstName, keyHi, keyLo, nextName, perName, storeName } from "./names";
 import { after, moveNode, storeTail } from "./sort";
 
-// A ring's form (points per name, STRICT, LAST_WINS) is described in ./names.ts, with the rule
-// that makes a name's nodes.
-
-/** A key's position, high 64 bits: for 32-bit points, its digest's first little-endian word x 2^96. */
-// @ts-ignore: decorator
-@inline function keyHi(form: u32): u64 { return form & POINTS ? <u64>A << 32 : digestHi(); }
-/** ... and its low 64 bits. */
-// @ts-ignore: decorator
-@inline function keyLo(form: u32): u64 { return form & POINTS ? 0 : digestLo(); }
+// A ring's form (points per name, STRICT, LAST_WINS) is described in ./names.ts, with the rules
+// that make a name's nodes and a key's position.
 
 /** The entry index a key of len bytes at key lands on, on a ring of the given form; -1 on an empty ring. */
 export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32, form: u32): i32 {

@@ -2,31 +2,28 @@
 // ring's names into memory already written, with nothing else of a build around it (no sort, no
 // index, no fresh pages). Bundled from src/ by esbuild when the section runs, as core-only.mjs does:
 // no entry exposes the modules.
-import { instantiate } from "../src/engines/wasm/module.js";
+import { KEY_BYTES, RingMemory, TAIL_BYTES } from "../src/engines/wasm/layout.js";
 import { attachBuild } from "../src/engines/wasm/simd.js";
+
+/** The default dialect's scheme: one 128-bit position per name, at or after, first generated wins. */
+const REFERENCE = { points: 0, strict: false, lastWins: false };
 
 /**
  * A function that hashes `count` names `${region}#0` ... `${region}#${count - 1}` of each region,
  * as the SIMD build module does in a build, into memory written beforehand.
  */
 export function hashingFloor(regions: readonly string[], count: number): () => void {
-  // An instance of its own: past the fixed area, its memory is this harness's (no ring in it).
-  const core = instantiate();
-  const base = core.dataEnd();
-  const nodes = regions.length * count;
-  const name = base;
-  const keys = base + 4096;
-  const tails = keys + 4 * nodes;
-  const end = tails + 16 * nodes;
-  core.memory.grow(Math.ceil((end - core.memory.buffer.byteLength) / 65536));
-  new Uint8Array(core.memory.buffer).fill(1, base, end);
-  const hash = attachBuild(core);
+  // A memory of its own, laid out as a build of these names into an empty ring would be; the
+  // plan's memory is written once here, so no call meets a fresh page.
+  const mem = new RingMemory(REFERENCE);
   const prefixes = regions.map((region) => new TextEncoder().encode(`${region}#`));
+  const plan = mem.planUpdate(regions.length * count, regions.length, Math.max(...prefixes.map((p) => p.length)) + 10);
+  mem.bytes.fill(1, mem.ring);
+  const hash = attachBuild(mem.wasm);
   return () => {
-    const bytes = new Uint8Array(core.memory.buffer);
     prefixes.forEach((prefix, owner) => {
-      bytes.set(prefix, name);
-      hash(name, prefix.length, count, owner, owner, 0, keys + owner * count * 4, tails + owner * count * 16);
+      mem.bytes.set(prefix, plan.name);
+      hash(plan.name, prefix.length, count, owner, owner, 0, plan.keys + owner * count * KEY_BYTES, plan.tails + owner * count * TAIL_BYTES);
     });
   };
 }

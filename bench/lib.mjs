@@ -101,13 +101,22 @@ export const progress = {
 };
 
 /**
+ * The ring behind a router, of either engine: the benchmark's one reach past the API (the
+ * router's internals, under a Symbol.for key), for ring sizes, the MD5 floor and memory figures.
+ */
+export function ringOf(router) {
+  const internals = router[Symbol.for("region-router internals")];
+  if (typeof internals !== "function") throw new Error("cannot reach the router's ring: update ringOf() in bench/lib.mjs");
+  return internals.call(router).ring;
+}
+
+/**
  * The WebAssembly engine's linear memory behind a router (its layout: ring, table, scratch; and the
- * module's exports): the benchmark's one reach past the API, for the MD5 floor and memory figures.
+ * module's exports).
  */
 export function ringMemory(router) {
-  const internals = router[Symbol.for("region-router internals")];
   // The WebAssembly ring is its memory (WasmRing extends RingMemory, src/engines/wasm/layout.ts).
-  const mem = typeof internals === "function" ? internals.call(router).ring : undefined;
+  const mem = ringOf(router);
   if (!mem?.wasm) throw new Error("cannot reach the WebAssembly ring's memory: update ringMemory() in bench/lib.mjs");
   return mem;
 }

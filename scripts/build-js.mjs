@@ -13,7 +13,7 @@
 // The declarations are tsc's: they hold no module syntax that differs between the two formats, so
 // the same text serves both (copied into dist/cjs/).
 import { build } from "esbuild";
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -55,6 +55,22 @@ for (const [format, outdir, platform] of [["esm", dist, "neutral"], ["cjs", cjs,
     // files by name.
     platform,
   });
+}
+
+// Only the declarations the entries' types reach ship: tsc writes one per source file, and the
+// engines' internals (layout, module, simd, ...) are no consumer's business.
+const reachable = new Set();
+const pending = ENTRIES.map((entry) => join(dist, relative(src, entry)).replace(/\.ts$/, ".d.ts"));
+while (pending.length > 0) {
+  const file = pending.pop();
+  if (reachable.has(file)) continue;
+  reachable.add(file);
+  for (const [, specifier] of readFileSync(file, "utf8").matchAll(/(?:from\s*|import\()"(\.{1,2}\/[^"]+)\.js"/g)) {
+    pending.push(join(dirname(file), `${specifier}.d.ts`));
+  }
+}
+for (const declaration of filesUnder(dist, ".d.ts")) {
+  if (!declaration.startsWith(cjs) && !reachable.has(declaration)) rmSync(declaration);
 }
 
 for (const declaration of filesUnder(dist, ".d.ts")) {

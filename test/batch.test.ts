@@ -23,7 +23,7 @@ const batchSizes = [0, 1, 3, 4, 5, 7, 8, 9, 11, 12, 13, 15, 16, 17, 23, 24, 25, 
 
 const seed: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
 
-it("runs the SIMD add-on on this Node (so both modules are under test)", () => {
+it("runs the SIMD module on this Node (so both modules are under test)", () => {
   expect(simdModule()).not.toBeNull();
 });
 

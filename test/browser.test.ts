@@ -103,7 +103,7 @@ describeInChromium("in Chromium", () => {
       const run = await replayInPage(page, url);
       expect(run.mainThread).toBe(true);
       // The WebAssembly engine compiles its modules synchronously, once each: the core at once
-      // and, with SIMD carried (Chromium has SIMD), the add-ons when first needed. The pure
+      // and, with SIMD carried (Chromium has SIMD), the modules beside it when first needed. The pure
       // engine never compiles any.
       expect(run.compilesBeforeBatch).toBe(compilesBeforeBatch);
       expect(run.syncCompiles).toBe(compiles);

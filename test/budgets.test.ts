@@ -13,7 +13,10 @@
 // and in-place builds took it to 8,146 B and an 8.5 KiB budget. The WebAssembly core alone could be
 // cut to fit 7 KiB only with nothing to spare and a slower route() (bench/RESULTS.md, "Pages get
 // the pure engine"), so pages get the pure engine: 7 KiB again, with its headroom.
-// The /simd budget, 9 KiB, became 12.5 KiB when the build and sort modules joined it.
+// The /simd budget, 9 KiB, became 12.5 KiB when the build and sort modules joined it, and 13 KiB
+// when layout.ts became the one owner of every address (issue 12's audit, 2026-12-01): at 12.5 it
+// kept 15 B over the 5 % line, less than this bundle's gzip moves by itself (that change cut the
+// minified bundle by 27 B and grew the gzipped one by 36, to 12,181 B; the line was 12,160).
 // Start-up time is a benchmark figure (bench/startup.mjs), never asserted here.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -31,7 +34,7 @@ const WASM_BUDGET = 4 * 1024;
 const NODE_ONLY = new Set(["simd16Wasm"]);
 const NODE_WASM_BUDGET = 5 * 1024;
 const BUNDLE_BUDGET = 7 * 1024;
-const SIMD_BUNDLE_BUDGET = 12.5 * 1024;
+const SIMD_BUNDLE_BUDGET = 13 * 1024;
 /**
  * Budgets that do not keep the headroom, and why: none. (The core was one, at 4,095 of 4,096 bytes
  * after issue 14's in-place builds, until its radix sort gave way to a heap sort, 273 bytes

@@ -8,6 +8,7 @@
 // it was told the keys are) and route as the pure engine does; without the room past the keys,
 // the SIMD module traps: out of bounds.
 import { afterEach, describe, expect, it, vi } from "vitest";
+import { routeAsciiLines } from "../src/cli/ascii-lines.js";
 import { SMALLEST_BATCH, type WasmRing } from "../src/engines/wasm/ring.js";
 import { RegionRouter } from "../src/index.js";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
@@ -96,6 +97,97 @@ describe.each([
     // A few shorter, and the first that grows.
     for (const filler of [lo - 6, lo - 5, lo - 4, lo - 3, lo - 2, lo]) {
       expect(router.routeMany(batch(filler, key))).toEqual(answer(batch(filler, key)));
+    }
+  });
+});
+
+// The command line's ASCII path (src/cli/ascii-lines.ts) writes a piece of input straight into the
+// batch plan's text, where planBatch alone keeps memory readable 64 bytes past it: a piece of a
+// filler line and a short last line, as long as fits without growing memory, must route as the
+// pure engine does (without those 64 bytes, the SIMD module reads the last line past the end).
+describe.each([
+  ["wasm", RegionRouter],
+  ["wasm-scalar", ScalarRegionRouter],
+] as const)("the command line's ASCII lines at the end of linear memory on the %s engine", (_, Router) => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const fresh = () => {
+    const router = buildRouter(Router, seed);
+    router.routeMany(Array(SMALLEST_BATCH).fill("warm"));
+    return router;
+  };
+  const piece = (filler: number, last: string) => new TextEncoder().encode(`${"f".repeat(filler)}\n${last}`);
+  const grows = (bytes: Uint8Array): boolean => {
+    const router = fresh();
+    const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow");
+    try {
+      routeAsciiLines(router, bytes);
+      return grow.mock.calls.length > 0;
+    } finally {
+      grow.mockRestore();
+    }
+  };
+  const pure = buildRouter(PureRegionRouter, seed);
+
+  it.each(["", "x", "session-42", "y".repeat(40), "z".repeat(63)])("routes the longest piece that fits, its last line %j", (last) => {
+    let lo = 0;
+    let hi = (fresh()[INTERNALS]().ring as WasmRing).bytes.length;
+    expect(grows(piece(hi, last)), "a filler as long as a fresh ring's memory must outgrow it").toBe(true);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (grows(piece(mid, last))) hi = mid;
+      else lo = mid + 1;
+    }
+    for (const filler of [lo - 3, lo - 2, lo - 1, lo]) {
+      const router = fresh();
+      const ring = router[INTERNALS]().ring as WasmRing;
+      const before = ring.bytes.length;
+      const lines = [`${"f".repeat(filler)}`, last];
+      expect(routeAsciiLines(router, piece(filler, last))).toEqual(pure.routeMany(lines));
+      // The longest that fits reaches to within one line's room of the end of memory.
+      if (filler === lo - 1) expect(ring.bytes.length).toBe(before);
+    }
+  });
+});
+
+// A build into an empty ring hashes the names where planUpdate put them, the SIMD build module
+// reading each as 64 bytes from its start: the plan keeps those 64 bytes readable however close to
+// the end of memory the rest of it ends. The first build of the most names that fits without growing
+// memory must give the pure engine's ring.
+describe("a first build that just fits in linear memory", () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  const grows = (weight: number): boolean => {
+    const router = new RegionRouter();
+    const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow");
+    try {
+      router.addRegion("edge", weight);
+      return grow.mock.calls.length > 0;
+    } finally {
+      grow.mockRestore();
+    }
+  };
+
+  it("builds as the pure engine does at the largest weight that fits, and around it", () => {
+    // The SIMD build module takes over from 256 names (src/engines/wasm/simd.ts, SIMD_BUILD_NAMES).
+    let lo = 256;
+    let hi = 1 << 16;
+    expect(grows(lo), "256 names must fit in a fresh instance's memory, or this test no longer reaches the SIMD build").toBe(false);
+    expect(grows(hi)).toBe(true);
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (grows(mid)) hi = mid;
+      else lo = mid + 1;
+    }
+    const ids = Array.from({ length: 2000 }, (_, i) => `session-${i}`);
+    for (const weight of [lo - 3, lo - 2, lo - 1, lo]) {
+      // "edge" alone first (the build into an empty ring), then a region merged into what it built.
+      const [wasm, pure] = [new RegionRouter(), new PureRegionRouter()];
+      for (const router of [wasm, pure]) {
+        router.addRegion("edge", weight);
+        router.addRegion("other", weight >>> 1);
+      }
+      expect(wasm.routeMany(ids)).toEqual(pure.routeMany(ids));
     }
   });
 });

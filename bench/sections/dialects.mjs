@@ -2,7 +2,7 @@
 // positions (route and routeMany), and region-router's "hashring" dialect against npm hashring
 // itself on one ring. (A 1,000,000-position ketama build against the default's: build-speed.)
 import HashRing from "hashring";
-import { eachKey, fmt, ratio, table, timeRounds } from "../lib.mjs";
+import { eachKey, fmt, ratio, ringOf, table, timeRounds } from "../lib.mjs";
 
 /** 16 equal regions; each dialect's options chosen so that every one holds 160 positions. */
 const REGIONS = Array.from({ length: 16 }, (_, i) => [`cache-${i}.example:11211`, 1]);
@@ -25,7 +25,7 @@ export function dialectsSection({ WasmRouter, PureRouter, batches, ROUNDS }) {
     router.addRegions(regions);
     return router;
   };
-  const size = (router) => router[Symbol.for("region-router internals")]().ring.size;
+  const size = (router) => ringOf(router).size;
 
   // 1. Each dialect beside a default-dialect ring of as many positions, both engines.
   const tasks = [];

@@ -3,7 +3,7 @@
 // routeMany per id (1,024 ids per call), each against the same engine on the 9-node ring.
 // Lookups are timed in alternating rounds (every ring in every round); builds once per ring, as a
 // user builds a ring once.
-import { eachKey, fmt, progress, ratio, ringMemory, table, timeRounds } from "../lib.mjs";
+import { eachKey, fmt, progress, ratio, ringMemory, ringOf, table, timeRounds } from "../lib.mjs";
 
 const SIZES = [1, 9, 1000, 100_000, 1_000_000, 10_000_000];
 const count = (n) => n.toLocaleString("en");
@@ -19,7 +19,7 @@ function built(Router, n, wasm) {
   const ms = performance.now() - t0;
   // The WebAssembly ring is its linear memory; the pure ring, its typed arrays of positions and
   // owners (with the room to spare its updates keep).
-  const ring = router[Symbol.for("region-router internals")]().ring;
+  const ring = ringOf(router);
   const bytes = wasm ? ringMemory(router).wasm.memory.buffer.byteLength : ring.positions.byteLength + ring.owners.byteLength;
   return { router, ms, bytes };
 }

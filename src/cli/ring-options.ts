@@ -1,7 +1,6 @@
 // The ring every command works on: `--ring FILE` (a toJSON() snapshot) or repeated
 // `--region NAME=WEIGHT`, in a dialect: `--compatible-with NAME` and its options as flags
 // (dialect-flags.ts). With --ring the file gives the dialect, and dialect flags only check it.
-import { readFileSync } from "node:fs";
 import { optionRules, type Dialect, DIALECTS } from "../dialects.js";
 import { RegionRouter, type RouterOptions } from "../node.js";
 import { MAX_VNODES } from "../options.js";
@@ -9,6 +8,7 @@ import { MAX_WEIGHT } from "../validate.js";
 import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
 import { checkFileDialect, DEFAULT_DIALECT, dialectFromFlags, dialectOf, dialectSpecs, flagOf, hasDialectFlags } from "./dialect-flags.js";
 import { asUsage, fileError, UsageError } from "./usage-error.js";
+import { readTextCapped } from "./read-text.js";
 
 export const RING_OPTIONS: OptionSpecs = {
   ring: { kind: "string" },
@@ -123,7 +123,7 @@ export function ringFromOptions(args: ParsedArgs): RegionRouter {
 export function ringFromFile(args: ParsedArgs, flag: string, prefix: string, path: string): RegionRouter {
   let text: string;
   try {
-    text = readFileSync(path, "utf8");
+    text = readTextCapped(path);
   } catch (error) {
     throw fileError(`--${flag} file`, path, error);
   }

@@ -1,5 +1,5 @@
 // Bad input through the real bin: one line on stderr, exit status 2, nothing on stdout, no stack.
-import { truncateSync, writeFileSync } from "node:fs";
+import { existsSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { cli, SEED_RING, tempFolder } from "../support/cli.js";
@@ -180,6 +180,19 @@ describe("a --ring file past the longest string [big]", () => {
       status: 2,
       stdout: "",
       stderr: `region-router: cannot read --ring file ${JSON.stringify(huge)}: its text is longer than 536870888 characters, the longest string JavaScript can hold\n`,
+    });
+  });
+
+  // An endless source is read only as far as the longest string (it used to be read whole: 16.8 GB,
+  // then std::bad_alloc and status 134).
+  it.runIf(existsSync("/dev/zero")).each([
+    ["stats --ring", ["stats", "--ring", "/dev/zero"], "--ring"],
+    ["plan --to", ["plan", "--region", "a=1", "--to", "/dev/zero"], "--to"],
+  ])("%s /dev/zero (endless) says so in one line, status 2", (_what, args, flag) => {
+    expect(cli(args)).toEqual({
+      status: 2,
+      stdout: "",
+      stderr: `region-router: cannot read ${flag} file "/dev/zero": its text is longer than 536870888 characters, the longest string JavaScript can hold\n`,
     });
   });
 });

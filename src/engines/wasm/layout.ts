@@ -13,11 +13,19 @@
 // Sizes are plain numbers, exact far past 4 GiB, so a plan that cannot fit fails in reserve() with
 // a RangeError before anything is written. The views are refreshed after every memory.grow (and a
 // detached view reads as length 0, which the capacity checks treat as "too small").
+import { encoder, encodeView } from "../../utf8.js";
 import { indexBits, type Scheme } from "../ring.js";
 import { instantiate, type CoreExports, type Instantiate } from "./module.js";
 
-/** Bytes per virtual node in the ring (4 in keys + 16 in tails), and per entry of a run of new nodes. */
-export const ENTRY_BYTES = 20;
+/**
+ * Bytes of a virtual node's key ({owner u16, fragment u16}) and of its tail (the 128-bit position):
+ * a run of new nodes (planUpdate) has its keys, then its tails, so its k-th node's are at keys +
+ * k KEY_BYTES and tails + k TAIL_BYTES.
+ */
+export const KEY_BYTES = 4;
+export const TAIL_BYTES = 16;
+/** Bytes per virtual node in the ring, and per entry of a run of new nodes. */
+export const ENTRY_BYTES = KEY_BYTES + TAIL_BYTES;
 const PAGE = 65536;
 /** Bytes kept free past the scratch start so short keys never need a grow. */
 const KEY_ROOM = 16384;
@@ -59,6 +67,14 @@ export interface UpdatePlan {
   readonly keys: number;
   readonly tails: number;
 }
+
+/**
+ * Where the SIMD modules' constants are, past the core's simdConstants() (assembly/memory-map.ts,
+ * X12_STATE on): MD5's initial state (16 bytes) at +0, fillLane's masks (128) at SIMD_MASKS, the
+ * four swizzles (64) at SIMD_SWIZZLES.
+ */
+export const SIMD_MASKS = 16;
+export const SIMD_SWIZZLES = SIMD_MASKS + 128;
 
 /**
  * The sort module's scratch (assembly/fastsort.ts): its spare area, 8,192 nodes of 20 bytes, then
@@ -124,12 +140,12 @@ export class RingMemory {
 
   /** The owner of node i (its key's low 16 bits). */
   ownerAt(i: number): number {
-    return this.words[(this.ring >>> 2) + i] & 0xffff;
+    return this.words[(this.ring + i * KEY_BYTES) >>> 2] & 0xffff;
   }
 
   /** The top 32 bits of node i's position (of its tail's high half, stored little-endian). */
   headAt(i: number): number {
-    return this.words[((this.ring + this.n * 4 + i * 16) >>> 2) + 1];
+    return this.words[((this.ring + this.n * KEY_BYTES + i * TAIL_BYTES) >>> 2) + 1];
   }
 
   /** The 128-bit position of node i (its tail). */
@@ -138,7 +154,7 @@ export class RingMemory {
     // shares() and movement() read every position (a view per call: 1.56 s for the movement of a
     // 1,000,000-node ring, 1.22 s with this one).
     if (this.#view?.buffer !== this.bytes.buffer) this.#view = new DataView(this.bytes.buffer);
-    const at = this.ring + this.n * 4 + i * 16;
+    const at = this.ring + this.n * KEY_BYTES + i * TAIL_BYTES;
     return (this.#view.getBigUint64(at, true) << 64n) | this.#view.getBigUint64(at + 8, true);
   }
 
@@ -147,6 +163,7 @@ export class RingMemory {
     this.#reserveScratch(maxBytes);
     return this.scratch;
   }
+
 
   /** Room for a batch of `count` keys of at most `maxTextBytes` bytes of UTF-8 in all. */
   planBatch(count: number, maxTextBytes: number): BatchPlan {
@@ -169,12 +186,56 @@ export class RingMemory {
     const keys = this.n === 0 ? this.ring : align8(bounds + m * 4);
     // The SIMD build module reads each name as 64 bytes from its start: the sort scratch is past it.
     this.reserve((this.n === 0 ? bounds : keys + m * ENTRY_BYTES) + KEY_OVERREAD);
-    return { mask, name, sortScratch, bounds, keys, tails: keys + m * 4 };
+    return { mask, name, sortScratch, bounds, keys, tails: keys + m * KEY_BYTES };
   }
 
   /** Make `len` bytes free at the scratch start, and KEY_OVERREAD more readable past them. */
   #reserveScratch(len: number): void {
-    if (this.scratch + len + KEY_OVERREAD > this.bytes.length) this.reserve(this.scratch + len + KEY_ROOM);
+    this.#reserveKeys(this.scratch, len, KEY_ROOM);
+  }
+
+  /**
+   * Make `len` bytes of keys writable at `at` and KEY_OVERREAD more readable past them; when memory
+   * must grow, to `room` bytes past them. (The views know memory's size: asking the memory costs
+   * more than the rest of a one-key call.)
+   */
+  #reserveKeys(at: number, len: number, room: number): void {
+    if (at + len + KEY_OVERREAD > this.bytes.length) this.reserve(at + len + room);
+  }
+
+  /**
+   * Memory from a batch's text to KEY_OVERREAD before the end, kept while both stay; #textOf is
+   * the memory view it was cut from (a new one after every memory.grow). Checked by identity:
+   * asking two views for their buffers cost 1-2% of a 256-id call.
+   */
+  #textView: Uint8Array = new Uint8Array(0);
+  #textOf: Uint8Array | undefined;
+
+  /**
+   * Write text's UTF-8 at `at` (in a batch plan's text), growing memory as needed and keeping
+   * KEY_OVERREAD bytes readable past it: its bytes.
+   */
+  writeText(text: string, at: number): number {
+    // One byte a code unit is all that ASCII needs; more is asked for only when encodeInto stops
+    // short.
+    this.#reserveKeys(at, text.length, KEY_OVERREAD);
+    let read = 0;
+    let written = 0;
+    for (;;) {
+      let view = this.#textView;
+      if (this.#textOf !== this.bytes || view.byteOffset !== at) {
+        view = this.#textView = encodeView(this.bytes, at, this.bytes.length - at - KEY_OVERREAD);
+        this.#textOf = this.bytes;
+      }
+      const done = encoder.encodeInto(read === 0 ? text : text.slice(read), written === 0 ? view : view.subarray(written));
+      read += done.read;
+      written += done.written;
+      if (read === text.length) return written;
+      // Room for the rest, which a view of 3 bytes a code unit always has: were encodeInto to stop
+      // with that much room, this would loop forever.
+      if (done.read === 0 && view.length - written >= (text.length - read) * 3) throw new Error(`internal error: encodeInto wrote nothing at ${at + written}`);
+      this.#reserveKeys(at + written, (text.length - read) * 3, KEY_OVERREAD);
+    }
   }
 
   /**

@@ -3,8 +3,8 @@
 // layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
 import { checkKey, DAMAGED, positionsPerName, regionOf } from "../ring.js";
-import { encodeUtf8, encoder, encodeView, maxUtf8Bytes } from "../../utf8.js";
-import { KEY_OVERREAD, RingMemory, type BatchPlan } from "./layout.js";
+import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
+import { KEY_BYTES, RingMemory, TAIL_BYTES } from "./layout.js";
 
 /**
  * routeMany works in chunks of at most this many keys and this many UTF-16 code units of them (or
@@ -105,14 +105,6 @@ export class WasmRing extends RingMemory implements Ring {
   }
 
   /**
-   * Memory from routeMany's text to KEY_OVERREAD before the end, kept while both stay; #textOf is
-   * the memory view it was cut from (a new one after every memory.grow). Checked by identity:
-   * asking two views for their buffers cost 1-2% of a 256-id call.
-   */
-  #textView: Uint8Array = new Uint8Array(0);
-  #textOf: Uint8Array | undefined;
-
-  /**
    * One WebAssembly call for a chunk of keys, joined (a rope: appending measured 15% faster than
    * join("")) and written as UTF-8 at the batch plan's text with one encodeInto; each key's
    * [start, end) in the plan's spans, in code units, which are bytes when the text is ASCII and are
@@ -125,43 +117,15 @@ export class WasmRing extends RingMemory implements Ring {
     // The same plan for every chunk: the text is always at the same place, and so its view.
     const plan = this.planBatch(CHUNK, 0);
     this.words.set(spans.subarray(0, 2 * count), plan.spans >>> 2);
-    if (this.#encode(joined, plan.text) !== joined.length && !this.wasm.utf8Spans(plan.text, plan.spans, count)) {
+    if (this.writeText(joined, plan.text) !== joined.length && !this.wasm.utf8Spans(plan.text, plan.spans, count)) {
       // A surrogate pair across two keys: encode them one by one.
       let end = 0;
       for (let i = 0, w = plan.spans >>> 2; i < count; i++, w += 2) {
-        const key = joined.slice(spans[2 * i], spans[2 * i + 1]);
-        this.reserve(plan.text + end + maxUtf8Bytes(key) + KEY_OVERREAD);
         this.words[w] = end;
-        this.words[w + 1] = end += encodeUtf8(key, this.bytes, plan.text + end);
+        this.words[w + 1] = end += this.writeText(joined.slice(spans[2 * i], spans[2 * i + 1]), plan.text + end);
       }
     }
     this.routeSpans(plan.text, plan.spans, plan.results, count, out, at, names);
-  }
-
-  /** Write text's UTF-8 at `at`, growing memory as needed (and KEY_OVERREAD past it): its bytes. */
-  #encode(text: string, at: number): number {
-    // One byte a code unit is all that ASCII needs; more is asked for only when encodeInto stops
-    // short. (Asking the memory its size costs more than the rest of a one-key call: the views
-    // know it.)
-    if (at + text.length + KEY_OVERREAD > this.bytes.length) this.reserve(at + text.length + KEY_OVERREAD);
-    let read = 0;
-    let written = 0;
-    for (;;) {
-      let view = this.#textView;
-      const room = this.bytes.length - at - KEY_OVERREAD;
-      if (this.#textOf !== this.bytes || view.byteOffset !== at) {
-        view = this.#textView = encodeView(this.bytes, at, room);
-        this.#textOf = this.bytes;
-      }
-      const done = encoder.encodeInto(read === 0 ? text : text.slice(read), written === 0 ? view : view.subarray(written));
-      read += done.read;
-      written += done.written;
-      if (read === text.length) return written;
-      // Room for the rest, which a view of 3 bytes a code unit always has: were encodeInto to stop
-      // with that much room, this would loop forever.
-      if (done.read === 0 && view.length - written >= (text.length - read) * 3) throw new Error(`internal error: encodeInto wrote nothing at ${at + written}`);
-      this.reserve(at + written + (text.length - read) * 3 + KEY_OVERREAD);
-    }
   }
 
   /**
