@@ -5,6 +5,7 @@ import { inspect } from "node:util";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
 import type { RouterOptions } from "../src/options.js";
+import { buildRouter } from "./support/build.js";
 import { engines } from "./support/engines.js";
 import { expectRejectedUnchanged } from "./support/state.js";
 
@@ -22,11 +23,8 @@ const REGIONS: [string, number][] = [["sf", 2], ["london", 1], ["東京", 3], ["
 const KEYS = Array.from({ length: 300 }, (_, i) => `sess-${i}`);
 
 describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
-  const build = (options?: RouterOptions) => {
-    const router = new RegionRouter(options);
-    router.addRegions(REGIONS);
-    return router;
-  };
+  /** REGIONS, or `regions`, in one addRegions call on a router of `options`. */
+  const build = (options?: RouterOptions, regions = REGIONS) => buildRouter(RegionRouter, regions, options, { oneCall: true });
 
   it.each(DEFAULTS)("%s: fills in its defaults, and the options getter gives them back", (compatibleWith, defaults) => {
     const router = new RegionRouter({ compatibleWith } as RouterOptions);
@@ -145,11 +143,7 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
   });
 
   it("orders the regions in a 32-bit dialect's fingerprint as added (equal points go by that order), in a 128-bit one by name", () => {
-    const reversed = (options: RouterOptions) => {
-      const router = new RegionRouter(options);
-      router.addRegions([...REGIONS].reverse());
-      return router;
-    };
+    const reversed = (options: RouterOptions) => build(options, [...REGIONS].reverse());
     expect(reversed({ compatibleWith: "libketama" }).fingerprint()).not.toBe(build({ compatibleWith: "libketama" }).fingerprint());
     expect(reversed({ compatibleWith: "uhashring" }).fingerprint()).toBe(build({ compatibleWith: "uhashring" }).fingerprint());
   });
@@ -174,16 +168,14 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
     [{ compatibleWith: "uhashring-ketama", vnodes: 10_000, replicas: 1 }, dominant],
     [{ compatibleWith: "hashring", vnodeCount: 10_000, replicas: 1 }, dominant],
   ] as [RouterOptions, [string, number][]][])("%j: a region past MAX_VNODES names is refused, changing nothing", (options, regions) => {
-    const router = new RegionRouter(options);
-    router.addRegions([["a", 1], ["b", 1]]);
+    const router = build(options, [["a", 1], ["b", 1]]);
     expectRejectedUnchanged([router], () => router.addRegions(regions), RangeError, /would have 20\d{6} virtual nodes|would have 16\d{6} virtual nodes, more than MAX_VNODES \(16777216\)/);
   });
 });
 
 describe("util.inspect", () => {
   it.each(engines)("shows the %s engine's dialect and options, not its internals", (_engine, RegionRouter) => {
-    const router = new RegionRouter({ compatibleWith: "hashring", replicas: 3 });
-    router.addRegions([["a", 1], ["b", 2]]);
+    const router = buildRouter(RegionRouter, [["a", 1], ["b", 2]], { compatibleWith: "hashring", replicas: 3 }, { oneCall: true });
     const shown = inspect(router);
     expect(shown).toContain("dialect: 'hashring'");
     expect(shown).toContain("vnodeCount: 40");

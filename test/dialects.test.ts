@@ -14,6 +14,7 @@ import { INTERNALS } from "../src/router.js";
 import { regionName, sessionId } from "./support/arbitraries.js";
 import { KETAMA_DIALECTS, library, MODEL_DIALECTS, regionsAfter, routesOf, sharesOfLibrary, type Library } from "./support/dialect-model.mjs";
 import { engines, type Router, type RouterClass } from "./support/engines.js";
+import { apply } from "./support/replay.mjs";
 
 type Op = ["add", string, number] | ["remove", string];
 interface Step {
@@ -42,14 +43,6 @@ const readme = readFileSync(new URL("fixtures/README.md", import.meta.url), "utf
 /** A router of `dialect` with `options`. */
 function dialectRouter(RegionRouter: RouterClass, dialect: string, options: Record<string, number> = {}): Router {
   return new RegionRouter({ compatibleWith: dialect, ...options } as RouterOptions);
-}
-
-/** Apply ops to a router one call each. */
-function applyOps(router: Router, ops: readonly Op[]): void {
-  for (const op of ops) {
-    if (op[0] === "add") router.addRegion(op[1], op[2]);
-    else router.removeRegion(op[1]);
-  }
 }
 
 /** The model's fresh library for each step of a case (memoised: every engine compares with it). */
@@ -147,10 +140,10 @@ describe.each(engines)("dialect fixtures on the %s engine", (_, RegionRouter) =>
       // The same steps with one addRegions per step's adds (removals one by one).
       const batched = dialectRouter(RegionRouter, dialect, c.options);
       c.steps.forEach((step, i) => {
-        applyOps(router, step.ops);
+        apply(router, step.ops);
         const adds = step.ops.filter((op): op is ["add", string, number] => op[0] === "add");
         if (adds.length === step.ops.length) batched.addRegions(adds.map(([, region, weight]) => [region, weight]));
-        else applyOps(batched, step.ops);
+        else apply(batched, step.ops);
         const at = `step ${i}`;
         expect(c.keys.map((key) => router.route(key)), at).toEqual(step.routes);
         expect(router.routeMany(c.keys), at).toEqual(step.routes);
@@ -203,7 +196,7 @@ describe("every engine and the model of each library", () => {
           regions = regionsAfter([op], regions);
           const lib = library(dialect, regions, options as Record<string, number>);
           for (const router of routers) {
-            applyOps(router, [op]);
+            apply(router, [op]);
             expect([...router.weights()]).toEqual(regions);
             expectLikeModel(router, lib, keys);
           }

@@ -13,6 +13,7 @@ import { instantiateWithSimd } from "../src/engines/wasm/simd.js";
 import { PureRing } from "../src/engines/pure/ring.js";
 import type { RouterOptions } from "../src/options.js";
 import { RegionRouterBase } from "../src/router.js";
+import { observe } from "./support/state.js";
 
 /** Counts the opportunities to fail while armed, and fails the failAt-th (0: none). */
 class Faults {
@@ -22,6 +23,16 @@ class Faults {
   hit(step: string, error: new (message: string) => Error = WebAssembly.RuntimeError): void {
     if (!this.armed) return;
     if (++this.count === this.failAt) throw new error(`injected failure: ${step}`);
+  }
+  /** `read`'s result, read disarmed (it neither fails nor counts), then armed as before. */
+  disarmed<T>(read: () => T): T {
+    const armed = this.armed;
+    this.armed = false;
+    try {
+      return read();
+    } finally {
+      this.armed = armed;
+    }
   }
 }
 
@@ -100,22 +111,11 @@ afterEach(() => {
 type Router = RegionRouterBase;
 const keys = Array.from({ length: 3000 }, (_, i) => (i % 7 === 0 ? `long-session-${"x".repeat(60)}-${i}` : `s-${i}`));
 
-/** What must not change: weights, fingerprint, exact shares, and 3,000 routes asked two ways. */
-function observe(router: Router): unknown {
-  const armed = faults.armed;
-  faults.armed = false;
-  try {
-    return {
-      weights: [...router.weights()],
-      fingerprint: router.fingerprint(),
-      shares: [...router.shares()],
-      routes: keys.map((key) => router.route(key)),
-      batch: router.routeMany(keys),
-    };
-  } finally {
-    faults.armed = armed;
-  }
-}
+/**
+ * What must not change: all that test/support/state.ts's observe reads (weights, fingerprint, exact
+ * shares, preference lists, probe ids' routes) and 3,000 routes asked two ways, read disarmed.
+ */
+const observeDisarmed = (router: Router): unknown => faults.disarmed(() => observe(router, keys));
 
 /**
  * Mixed operations: adds, re-weights, weight 0, a removal, growth past 1 MiB and back (which moves
@@ -146,7 +146,7 @@ function run(Router: new (options?: RouterOptions) => Router, failAt: number, co
     const start = faults.count;
     // Only the op holding the failing opportunity is observed around (observing is the slow part).
     const failing = counts !== undefined && failAt > start && failAt <= start + counts[i];
-    const before = failing ? observe(router) : undefined;
+    const before = failing ? observeDisarmed(router) : undefined;
     faults.armed = true;
     try {
       op(router);
@@ -156,7 +156,7 @@ function run(Router: new (options?: RouterOptions) => Router, failAt: number, co
       const { message, cause } = error as Error;
       expect(`${message} ${(cause as Error | undefined)?.message}`, `op ${OPS[i][0]}`).toMatch(/injected failure/);
       expect(failing, `op ${OPS[i][0]} failed where it was not expected to`).toBe(true);
-      expect(observe(router), `after the failure in ${OPS[i][0]}`).toEqual(before);
+      expect(observeDisarmed(router), `after the failure in ${OPS[i][0]}`).toEqual(before);
       failed = i;
       faults.failAt = 0;
       op(router); // the same call again, now without a failure
@@ -193,14 +193,14 @@ describe.each([
     const clean = run(Router, 0, counts);
     const total = counts.reduce((sum, n) => sum + n, 0);
     expect(total).toBeGreaterThan(OPS.length);
-    const expected = observe(clean.router);
+    const expected = observeDisarmed(clean.router);
     const failedOps = new Set<number>();
     for (let n = 1; n <= total; n++) {
       // A failure may also be absorbed: moving to a smaller instance after a removal is only
       // thrift, and keeps the larger memory when it fails.
       const { router, failed } = run(Router, n, counts);
       if (failed >= 0) failedOps.add(failed);
-      expect(observe(router), `the end of the run with opportunity ${n} failing`).toEqual(expected);
+      expect(observeDisarmed(router), `the end of the run with opportunity ${n} failing`).toEqual(expected);
     }
     // Every operation had at least one opportunity to fail, and each was tried.
     expect([...failedOps].sort((x, y) => x - y)).toEqual(OPS.map((_, i) => i).filter((i) => counts[i] > 0));

@@ -39,11 +39,8 @@ describe("the fixture", () => {
 });
 
 describe.each(engines)("top-32-bit ties on the %s engine", (_, RegionRouter) => {
-  const build = () => {
-    const r = new RegionRouter();
-    r.addRegions(ties.regions);
-    return r;
-  };
+  // Every region in one addRegions call: the whole ring in one update.
+  const build = (regions = ties.regions) => buildRouter(RegionRouter, regions, {}, { oneCall: true });
   const keys = ties.keys.map(([key]) => key);
   const expected = ties.keys.map(([, , , region]) => region);
 
@@ -51,16 +48,14 @@ describe.each(engines)("top-32-bit ties on the %s engine", (_, RegionRouter) => 
     const r = build();
     expect(keys.map((k) => r.route(k))).toEqual(expected);
     expect(r.routeMany(keys)).toEqual(expected);
-    // In the middle of a batch too, where the SIMD add-on takes ids twelve at a time.
+    // In the middle of a batch too, where the SIMD module takes ids twelve at a time.
     const padded = keys.flatMap((k, i) => [k, `pad-${i}`, `pad-${i}-x`]);
     expect(r.routeMany(padded).filter((_, i) => i % 3 === 0)).toEqual(expected);
   });
 
   it("keeps nodes that tie in their top 32 bits in full 128-bit order, whatever order they were added in", () => {
     const { positions } = ringOf(ties.regions);
-    const reversed = new RegionRouter();
-    reversed.addRegions([...ties.regions].reverse());
-    for (const r of [build(), reversed]) {
+    for (const r of [build(), build([...ties.regions].reverse())]) {
       const { ring } = r[INTERNALS]();
       expect(Array.from({ length: ring.size }, (_, i) => ring.positionAt(i))).toEqual(positions);
       expect(keys.map((k) => r.route(k))).toEqual(expected);

@@ -2,7 +2,9 @@
 // JavaScript allows (BigInt points, node:crypto MD5, a Map for Python's dict with its overwrite,
 // bisect_left / bisect_right, insort (as appending and sorting: equal integers are
 // indistinguishable), a stable sort, the C and JS binary searches), from the
-// sources that src/dialects.ts names. Nothing here shares code with src/. test/dialects.test.ts
+// sources that src/dialects.ts names. The default dialect, region-router, is the reference's ring
+// as test/support/model.mjs writes it (that model, and its MD5 as a 128-bit integer, are used here
+// rather than written twice). Nothing here or there shares code with src/. test/dialects.test.ts
 // checks it against the fixtures the real libraries (or the ports in scripts/reference/) wrote,
 // then compares every engine with it on random rings and operation sequences.
 //
@@ -11,6 +13,7 @@
 // library instance of those regions and weights. Weight 0 is a node of weight 0 (no points, but
 // counted in n); no regions, or a total weight of 0, is an empty ring (route: null).
 import { createHash } from "node:crypto";
+import { KEY_SPACE, ownerOf, position, ringOf } from "./model.mjs";
 
 /** @typedef {readonly [string, number]} Region */
 /** @typedef {Readonly<Record<string, number>>} Options */
@@ -30,21 +33,10 @@ import { createHash } from "node:crypto";
 
 /** @param {string} text */
 const md5 = (text) => createHash("md5").update(text, "utf8").digest();
-/** The digest read big-endian as a 128-bit integer (Python: int(md5(...).hexdigest(), 16)). @param {string} text */
-const md5Int = (text) => BigInt(`0x${md5(text).toString("hex")}`);
+/** The digest read big-endian as a 128-bit integer (Python: int(md5(...).hexdigest(), 16)). */
+const md5Int = position;
 /** Little-endian 32-bit word i of a digest (ketama's (d[3+4i] << 24) | ... | d[4i]). @param {Buffer} digest @param {number} i */
 const word = (digest, i) => BigInt(digest.readUInt32LE(4 * i));
-
-/** Python's bisect_left. @param {readonly bigint[]} a @param {bigint} x */
-function bisectLeft(a, x) {
-  let lo = 0, hi = a.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (a[mid] < x) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
 
 /** Python's bisect_right (bisect.bisect). @param {readonly bigint[]} a @param {bigint} x */
 function bisectRight(a, x) {
@@ -61,20 +53,20 @@ function bisectRight(a, x) {
 const ascending = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * A Python dict ring (point -> node, a later write overwrites) searched with bisect over `keys`.
- * @param {Map<bigint, string>} ring @param {bigint[]} keys @param {boolean} strict @param {bigint} space
+ * A Python dict ring (point -> node, a later write overwrites) searched with bisect (right) over `keys`.
+ * @param {Map<bigint, string>} ring @param {bigint[]} keys @param {bigint} space
  * @param {(key: string) => bigint} hashKey
  * @returns {Library}
  */
-function dictRing(ring, keys, strict, space, hashKey) {
+function dictRing(ring, keys, space, hashKey) {
   return {
     space,
-    strict,
+    strict: true,
     points: keys,
     hashKey,
     lookup(h) {
       if (ring.size === 0) return null;
-      let idx = (strict ? bisectRight : bisectLeft)(keys, h);
+      let idx = bisectRight(keys, h);
       if (idx === keys.length) idx = 0;
       return /** @type {string} */ (ring.get(keys[idx]));
     },
@@ -83,7 +75,6 @@ function dictRing(ring, keys, strict, space, hashKey) {
 
 /** A ketama key: the first little-endian word of its MD5. @param {string} key */
 const ketamaKey = (key) => word(md5(key), 0);
-const SPACE_128 = 1n << 128n;
 const SPACE_32 = 1n << 32n;
 
 /**
@@ -126,14 +117,13 @@ function continuum(generated) {
 
 /** @type {Record<string, (regions: readonly Region[], options: Options) => Library>} */
 const LIBRARIES = {
-  // scripts/reference/region_router.py: ring[md5("r#i")] = region, sorted(ring.keys()), bisect_left.
+  // scripts/reference/region_router.py: ring[md5("r#i")] = region, sorted(ring.keys()), bisect_left;
+  // test/support/model.mjs's ringOf and ownerOf. Their sorted array of (position, region) is the
+  // dict's ring: no two names "r#i" are alike (i, after the last "#", holds none), so no write
+  // overwrites another (short of an MD5 collision).
   "region-router"(regions, { vnodesPerWeight = 1 }) {
-    /** @type {Map<bigint, string>} */
-    const ring = new Map();
-    for (const [region, weight] of regions) {
-      for (let i = 0; i < weight * vnodesPerWeight; i++) ring.set(md5Int(`${region}#${i}`), region);
-    }
-    return dictRing(ring, [...ring.keys()].sort(ascending), false, SPACE_128, md5Int);
+    const ring = ringOf(regions, vnodesPerWeight);
+    return { space: KEY_SPACE, strict: false, points: [...ring.positions], hashKey: md5Int, lookup: (h) => ownerOf(ring, h) };
   },
   // The blog's ConsistentHashRing: add_node inserts "node:vnode:i" for i < replicas (here weight x
   // replicas) with insort, ring[h] = node; get_node: bisect_right.
@@ -149,7 +139,7 @@ const LIBRARIES = {
         sortedKeys.push(h); // insort: the same list as appending, then sorting below
       }
     }
-    return dictRing(ring, sortedKeys.sort(ascending), true, SPACE_128, md5Int);
+    return dictRing(ring, sortedKeys.sort(ascending), KEY_SPACE, md5Int);
   },
   // uhashring MetaRing._create_ring: ring[hashi("node-w")] = node for w < vnodes x weight;
   // _keys = sorted(ring.keys()); HashRing._get_pos: bisect (right).
@@ -159,7 +149,7 @@ const LIBRARIES = {
     for (const [node, weight] of regions) {
       for (let w = 0; w < vnodes * weight; w++) ring.set(md5Int(`${node}-${w}`), node);
     }
-    return dictRing(ring, [...ring.keys()].sort(ascending), true, SPACE_128, md5Int);
+    return dictRing(ring, [...ring.keys()].sort(ascending), KEY_SPACE, md5Int);
   },
   // uhashring KetamaRing._create_ring: ks = (vnodes x len(nodes) x weight) // weight_sum names,
   // `replicas` words each; ring[h] = node and insort(_keys, h) (duplicates kept); bisect (right).
@@ -182,7 +172,7 @@ const LIBRARIES = {
         }
       }
     }
-    return dictRing(ring, keys.sort(ascending), true, SPACE_32, ketamaKey);
+    return dictRing(ring, keys.sort(ascending), SPACE_32, ketamaKey);
   },
   // npm hashring 3.2.0 continuum(): length = Math.floor(weight / total * vnodes * servers.length)
   // in doubles, `replicas` words per name, Array.prototype.sort (stable), find().
@@ -242,7 +232,7 @@ const LIBRARIES = {
       }
     }
     sortedKeys.sort(ascending);
-    return dictRing(ring, sortedKeys, true, SPACE_32, ketamaKey);
+    return dictRing(ring, sortedKeys, SPACE_32, ketamaKey);
   },
 };
 

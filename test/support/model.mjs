@@ -2,8 +2,8 @@
 // (scripts/reference/region_router.py) and the README's definitions: node:crypto MD5 read as a
 // BigInt, a sorted array, bisect_left, wrap; arcs, preference lists, shares, movement and the
 // fingerprint by exact BigInt arithmetic. Nothing here shares code with src/. The tests compare
-// both engines with it, and the benchmark (bench/run.mjs) times ModelRouter as the router a user
-// would port by hand. Plain JavaScript with JSDoc types: node runs it from bench/, tsc checks it.
+// both engines with it, test/support/dialect-model.mjs takes its default dialect from it, and the
+// benchmark (bench/run.mjs) times ModelRouter as the router a user would port by hand. Plain JavaScript with JSDoc types: node runs it from bench/, tsc checks it.
 import { createHash } from "node:crypto";
 
 /**

@@ -15,13 +15,18 @@ export interface Observable {
 /** Empty, multi-byte, astral, lone-surrogate and two-block ids, then plain ones. */
 const probes = ["", "sess-1", "sess-2", "sess-3", "x".repeat(70), "東京", "😀", "a\uD800", ...Array.from({ length: 64 }, (_, i) => `probe-${i}`)];
 
-export function observe(router: Observable): unknown {
+/**
+ * The snapshot (so the weights, in order), fingerprint and exact shares, and the routes of the
+ * probes and then of `keys`, asked one by one and in one batch, and the first probes' preference lists.
+ */
+export function observe(router: Observable, keys: readonly string[] = []): unknown {
+  const ids = [...probes, ...keys];
   return {
     snapshot: router.toJSON(),
     fingerprint: router.fingerprint(),
     shares: [...router.shares()],
-    routes: probes.map((key) => router.route(key)),
-    batch: router.routeMany(probes),
+    routes: ids.map((key) => router.route(key)),
+    batch: router.routeMany(ids),
     preference: probes.slice(0, 8).map((key) => router.preferenceList(key, 10)),
   };
 }
@@ -38,7 +43,7 @@ export function expectRejectedUnchanged(
   message?: RegExp,
   { memoryCannotGrow = false } = {},
 ): void {
-  const before = routers.map(observe);
+  const before = routers.map((router) => observe(router));
   const grow = memoryCannotGrow
     ? vi.spyOn(WebAssembly.Memory.prototype, "grow").mockImplementation(() => {
         throw new RangeError("WebAssembly.Memory.grow(): Maximum memory size exceeded");
@@ -54,5 +59,5 @@ export function expectRejectedUnchanged(
   }
   expect(thrown).toBeInstanceOf(error);
   if (message) expect((thrown as Error).message).toMatch(message);
-  expect(routers.map(observe)).toEqual(before);
+  expect(routers.map((router) => observe(router))).toEqual(before);
 }
