@@ -40,7 +40,12 @@ const { BENCH_STATE: stateFile, BENCH_PLACE: place } = process.env;
 if (stateFile === undefined) {
   // The sections measure the built package: build it now (the arguments are known good) if
   // anything it is built from is newer.
-  buildIfStale("bench: building dist/ first (npm run build)\n");
+  try {
+    buildIfStale("bench: building dist/ first (npm run build)\n");
+  } catch {
+    process.stderr.write("bench: npm run build failed (its errors are above); nothing was measured\n");
+    process.exit(1);
+  }
   await runEachSection();
   process.exit();
 }

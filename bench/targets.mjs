@@ -1,4 +1,4 @@
-// Issue 14's targets, judged in the run that measured them. A target is met, or missed; and where
+// The throughput targets (issue 14's, and issue 13's for the dialects), judged in the run that measured them. A target is met, or missed; and where
 // it is missed, the run says whether the design's floor for it (what the steps no implementation
 // can skip cost on this machine, measured in the same rounds) already misses it: then it is below
 // the floor, and the distance to the floor is the figure that matters. Sections add their verdicts
@@ -26,7 +26,7 @@ export const takeVerdicts = () => verdicts.splice(0);
 export function printTargets(all) {
   if (all.length === 0) return;
   const count = (v) => all.filter(({ verdict }) => verdict === v).length;
-  console.log("## Issue 14's targets in this run\n");
+  console.log("## The targets in this run (issues 13 and 14)\n");
   console.log(
     `Each target where it was measured: met, missed, or below the floor (missed, and so would be an ` +
       `implementation that cost only its floor, measured beside it in the same rounds; a figure more ` +

@@ -3,6 +3,7 @@
 // itself on one ring. (A 1,000,000-position ketama build against the default's: build-speed.)
 import HashRing from "hashring";
 import { eachKey, fmt, ratio, ringOf, table, timeRounds } from "../lib.mjs";
+import { judge } from "../targets.mjs";
 
 /** 16 equal regions; each dialect's options chosen so that every one holds 160 positions. */
 const REGIONS = Array.from({ length: 16 }, (_, i) => [`cache-${i}.example:11211`, 1]);
@@ -44,6 +45,8 @@ export function dialectsSection({ WasmRouter, PureRouter, batches, ROUNDS }) {
       ["default: WebAssembly routeMany", (ids) => twin.routeMany(ids)],
       [`${options.compatibleWith}: pure route`, eachKey((k) => pureDialect.route(k))],
       ["default: pure route", eachKey((k) => pureTwin.route(k))],
+      [`${options.compatibleWith}: pure routeMany`, (ids) => pureDialect.routeMany(ids)],
+      ["default: pure routeMany", (ids) => pureTwin.routeMany(ids)],
     );
     pairs.push({ name: options.compatibleWith, positions, at });
   }
@@ -52,9 +55,13 @@ export function dialectsSection({ WasmRouter, PureRouter, batches, ROUNDS }) {
   const rows = [];
   for (const { name, positions, at } of pairs) {
     const cell = (i) => `${fmt(results[at + i].ns)} / ${fmt(results[at + i + 1].ns)} (${fmt(ratio(results[at + i], results[at + i + 1]), 3)}x)`;
-    rows.push([name, positions.toLocaleString("en"), cell(0), cell(2), cell(4)]);
+    rows.push([name, positions.toLocaleString("en"), cell(0), cell(2), cell(4), cell(6)]);
+    // Issue 13: every dialect's route and routeMany within 5% of the default's on as many positions.
+    ["WebAssembly route", "WebAssembly routeMany", "pure route", "pure routeMany"].forEach((what, i) =>
+      judge({ target: "a dialect's time / the default's, on as many positions", where: `${name}, ${what}`, measured: ratio(results[at + 2 * i], results[at + 2 * i + 1]), limit: 1.05, atMost: true }),
+    );
   }
-  table(["dialect", "positions", "WebAssembly route ns: dialect / default (ratio)", "WebAssembly routeMany ns per id (1,024 ids)", "pure route ns"], rows);
+  table(["dialect", "positions", "WebAssembly route ns: dialect / default (ratio)", "WebAssembly routeMany ns per id (1,024 ids)", "pure route ns", "pure routeMany ns per id"], rows);
 
   // 2. region-router's "hashring" dialect against npm hashring's get() on the same ring. Keys never
   // repeat within hashring's LRU (5,000 entries; 65,536 distinct keys cycled), so every get() misses.
