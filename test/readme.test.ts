@@ -257,6 +257,10 @@ describe("the examples' checker", () => {
     expect(linesMatch(["a", "d"], ["a", "b", "d"])).toBe(false);
   });
 
+  it("keeps the README a five-minute read: at most 250 lines (issue 12), detail in docs/", () => {
+    expect(readFileSync(new URL("../README.md", import.meta.url), "utf8").split("\n").length - 1).toBeLessThanOrEqual(250);
+  });
+
   it("catches a wrong comment: the old README's routeMany example", () => {
     const page = [
       "```js",
