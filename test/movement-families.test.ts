@@ -9,11 +9,12 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { movement, RegionRouter, type Movement, type RouterOptions } from "../src/index.js";
 import { RegionRouter as PureRouter } from "../src/pure.js";
-import { positionsOf } from "../src/router.js";
+import { positionsOf, readerOfRouter } from "../src/router.js";
 import type { OwnedPositions } from "../src/operations/arcs.js";
+import { buildRouter } from "./support/build.js";
 import { arcEndingAt, arrayReader } from "./support/ring-reader.js";
-import { movementBetween, SAMPLES } from "../src/operations/movement.js";
-import { MD5_DIGITS, pairCounts, sampledCounts, stepsOf, wideNarrowCounts, type Digits } from "../src/operations/cross-family.js";
+import { EXACT_BUDGET, movementBetween, SAMPLES } from "../src/operations/movement.js";
+import { exactCost, MD5_DIGITS, pairCounts, sampledCounts, stepsOf, wideNarrowCounts, type Digits } from "../src/operations/cross-family.js";
 
 // ---- Brute force, written apart from the code under test -------------------------------------------
 
@@ -197,11 +198,8 @@ const MIGRATIONS: [string, Setup, Setup][] = [
   ["hashring -> hash_ring (strict)", [{ compatibleWith: "hashring", replicas: 3 }, four], [{ compatibleWith: "hash_ring" }, four]],
 ];
 
-function routerOf([options, regions]: Setup, Router: typeof RegionRouter | typeof PureRouter = RegionRouter) {
-  const router = new Router(options);
-  router.addRegions(regions);
-  return router;
-}
+/** The setup's router: its regions in one addRegions call. */
+const routerOf = ([options, regions]: Setup, Router: typeof RegionRouter | typeof PureRouter = RegionRouter) => buildRouter(Router, regions, options, { oneCall: true });
 
 /** A sampled proportion's standard error at the exact p (never below one sample's worth). */
 const standardError = (p: number) => Math.sqrt(Math.max(p * (1 - p), 1 / ROUTES) / ROUTES);
@@ -339,5 +337,61 @@ describe("exact counts on real rings", () => {
     const exactFlows = new Map(exact.flows.map((f) => [JSON.stringify([f.from, f.to]), f.fraction]));
     for (const f of sampled.flows) expect(Math.abs(f.fraction - (exactFlows.get(JSON.stringify([f.from, f.to])) ?? 0))).toBeLessThanOrEqual(4 * se(f.fraction));
     expect(sampled.flows.length).toBe(exact.flows.length);
+  });
+});
+
+// Whether movement() counts or samples is decided by exactCost against EXACT_BUDGET, not by a
+// clock: these check the decision (the same on any machine), never a time. Across the families
+// every region of one ring meets nearly every region of the other, so the flows (W x N of them,
+// each made and sorted) cost more than the sweep once both rings have thousands of regions,
+// however few positions they have: an audit measured 37 s, exact, for the first ring pair below
+// when the cost counted the sweep alone (4 million flows), and 7 s for hashring against
+// region-router with 1,000 regions a side.
+describe("exact or sampled: what counting exactly would cost", () => {
+  const regions = (count: number, weight = (i: number) => 1 + ((i * 7919) % 5)) => Array.from({ length: count }, (_, i): [string, number] => [`region-${i}`, weight(i)]);
+  /** exactCost of the two routers' rings, the 128-bit one first. */
+  const costOf = (before: Setup, after: Setup) => {
+    const [x, y] = [routerOf(before), routerOf(after)].map(readerOfRouter);
+    return x.space > y.space ? exactCost(x, y) : exactCost(y, x);
+  };
+  const one = () => 1;
+
+  it.each<[string, Setup, Setup]>([
+    ["the audit's: hash_ring against uhashring (10 vnodes), 2,000 regions a side", [{ compatibleWith: "hash_ring" }, regions(2000)], [{ compatibleWith: "uhashring", vnodes: 10 }, regions(2000)]],
+    ["the audit's: hashring against region-router, 3,000 regions a side", [{ compatibleWith: "hashring" }, regions(3000)], [{}, regions(3000)]],
+    ["4,000 positions, but 2,000 regions a side: 4 million flows", [{ compatibleWith: "hashring", vnodeCount: 1, replicas: 1 }, regions(2000, one)], [{}, regions(2000, one)]],
+  ])("%s: past the budget, so sampled", (_, before, after) => {
+    expect(costOf(before, after)).toBeGreaterThan(EXACT_BUDGET);
+  });
+
+  it("4,000 positions, 2,000 regions a side: movement() samples, and says so", () => {
+    const result = movement(routerOf([{ compatibleWith: "hashring", vnodeCount: 1, replicas: 1 }, regions(2000, one)]), routerOf([{}, regions(2000, one)]));
+    expect(result.exact).toBe(false);
+    expect(result.standardError).toBeGreaterThan(0);
+  });
+
+  it("a few thousand positions, 100 regions a side: within the budget, so exact", () => {
+    const before: Setup = [{ compatibleWith: "hashring", vnodeCount: 10 }, regions(100)], after: Setup = [{ vnodesPerWeight: 10 }, regions(100)];
+    expect(costOf(before, after)).toBeLessThanOrEqual(EXACT_BUDGET);
+    const result = movement(routerOf(before), routerOf(after));
+    expect(result).not.toHaveProperty("exact");
+    expect(result.flows).toHaveLength(100 * 99);
+  });
+});
+
+describe("equal points (32-bit collisions, kept by the ketama rings)", () => {
+  it("make no flow of nothing: the second of two equal points owns no key, so moves none", () => {
+    // Before: a owns [0, 10] and past 20, b (a second point at 10) nothing, c (10, 20]; after: y
+    // owns [0, 15] and past 20, c (15, 20].
+    const space = 1n << 32n;
+    const before: OwnedPositions = { space, positions: [10n, 10n, 20n], owners: ["a", "b", "c"] };
+    const after: OwnedPositions = { space, positions: [15n, 20n], owners: ["y", "c"] };
+    expect(movementBetween(arrayReader(before), arrayReader(after))).toEqual({
+      moved: Number(space - 5n) / 2 ** 32,
+      flows: [
+        { from: "a", to: "y", fraction: Number(space - 10n) / 2 ** 32 },
+        { from: "c", to: "y", fraction: 5 / 2 ** 32 },
+      ],
+    });
   });
 });

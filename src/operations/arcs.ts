@@ -71,7 +71,7 @@ export function ringReader(ring: Ring, names: readonly (string | undefined)[]): 
   return new EngineReader(ring, names);
 }
 
-/** Every position and owner as arrays: for what truly needs them (the demo, exact cross-family counts of bounded rings). */
+/** Every position and owner as arrays: for what truly needs them (the demo, tests). */
 export function listed(ring: RingReader): OwnedPositions {
   const positions: bigint[] = new Array(ring.size);
   const owners: string[] = new Array(ring.size);

@@ -39,8 +39,15 @@
 //    F over T with the narrow ring as g (u = T, rev u = the narrow hash), or the narrow ring as f
 //    with F as g (u = the narrow hash, rev u = T); the cheaper by pairCost is taken.
 // Counts are integers below 2^53 (at most 2^32 per pair, partial sums within 2^48), so the Float64
-// arithmetic is exact; the result is exact BigInt counts of digests per pair.
-import { listed, type OwnedPositions, type RingReader } from "./arcs.js";
+// arithmetic is exact; the result is exact counts of digests per pair (./tally.ts: a count times
+// 2^low is a double exactly, those corrected at a top a BigInt).
+//
+// What it costs (exactCost) decides whether movement() counts or samples: besides the sweep, the
+// pairs of regions, W x N of them (the two rings read unrelated bits, so nearly every pair gets
+// digests, and each becomes a flow to make and sort): 4 million from rings of 2,000 regions each,
+// seconds of work however few positions the rings have.
+import type { RingReader } from "./arcs.js";
+import { NameIds, ownerIds, Tally } from "./tally.js";
 
 /** How a digest's hash splits: `count` digits of `bits` bits, reversed between the families, then `low` bits. */
 export interface Digits {
@@ -66,17 +73,19 @@ export interface Steps {
  * equal points), past the last one to the first point. `points` ascend; ids are the owners'.
  */
 export function stepsOf(points: ArrayLike<number>, ids: ArrayLike<number>, top: number): Steps {
-  const at: number[] = [], out: number[] = [];
+  // Typed arrays, not arrays pushed to: rings of a million points.
+  const at = new Float64Array(points.length + 1), out = new Int32Array(points.length + 1);
+  let count = 0;
   const push = (point: number, id: number): void => {
     // A point owns the values down to the previous point: equal points after the first own none,
     // and a step to the same id is no step (the earlier point's values join the later one's).
-    if (at.length > 0 && point === at[at.length - 1]) return;
-    if (out.length > 0 && out[out.length - 1] === id) at.pop(), out.pop();
-    at.push(point), out.push(id);
+    if (count > 0 && point === at[count - 1]) return;
+    if (count > 0 && out[count - 1] === id) count--;
+    (at[count] = point), (out[count++] = id);
   };
   for (let i = 0; i < points.length; i++) push(points[i], ids[i]);
   push(top, ids[0]);
-  return { at: Float64Array.from(at), ids: Int32Array.from(out) };
+  return { at: at.slice(0, count), ids: out.slice(0, count) };
 }
 
 /** The first index whose step ends at or after u. */
@@ -107,18 +116,20 @@ export function reverser(bits: number, count: number): (u: number) => number {
 
 /** The blocks of g (aligned runs of `slots` values) as runs: owners[i] from block starts[i] to the next start. */
 interface Runs {
-  readonly starts: number[];
-  readonly owners: number[];
+  readonly starts: Int32Array;
+  readonly owners: Int32Array;
 }
 
 /** g's blocks as runs of one owner, or of MIXED blocks (those where g steps inside). */
 function runsOf(g: Steps, slots: number, MIXED: number): Runs {
-  const starts: number[] = [], owners: number[] = [];
+  // At most two runs a step.
+  const starts = new Int32Array(2 * g.at.length), owners = new Int32Array(2 * g.at.length);
+  let count = 0;
   const push = (start: number, owner: number): void => {
     // A run that goes on with the same owner (a second step inside a mixed block too: a full run
     // never starts at the block where the previous step ended inside): no new run.
-    if (owners[owners.length - 1] === owner) return;
-    starts.push(start), owners.push(owner);
+    if (count > 0 && owners[count - 1] === owner) return;
+    (starts[count] = start), (owners[count++] = owner);
   };
   for (let j = 0, from = 0; j < g.at.length; j++) {
     // Step j's whole blocks, then the block holding its end, mixed unless the step ends with it
@@ -128,7 +139,7 @@ function runsOf(g: Steps, slots: number, MIXED: number): Runs {
     if (j < g.at.length - 1 && (end + 1) % slots !== 0) push(Math.floor(end / slots), MIXED);
     from = end + 1;
   }
-  return { starts, owners };
+  return { starts: starts.subarray(0, count), owners: owners.subarray(0, count) };
 }
 
 /** Index of the run holding block b, searching from run `from` on. */
@@ -155,6 +166,12 @@ interface Plan {
   readonly cost: number;
 }
 
+/** g's runs and the plan of a sweep: worked out once, for pairCost and then pairCounts. */
+interface Sweep {
+  readonly runs: Runs;
+  readonly plan: Plan;
+}
+
 /** The most entries of the per-line histograms (16 MiB). */
 const MAX_HISTOGRAMS = 1 << 23;
 
@@ -175,25 +192,48 @@ function planOf(f: Steps, g: Steps, gOwners: number, runs: Runs, { bits, count }
     activeCount = 0;
     for (let line = 0; line < lines; line++) activeCount += active[line];
   } else active.fill(1);
+  // Measured (node 22, a busy 2-core machine): a row 5 ns a step of the search in the runs, or
+  // 12 ns from the table, which takes 20 ns a row to build and transpose; the histograms 15 ns an
+  // entry; an event 200 ns to list and sort and 8 ns an owner of g; a mixed block 6 ns a value;
+  // and some 50 ms whatever the rings (allocation, the first rounds before the code is optimised).
   const search = Math.log2(runs.starts.length + 1) + 1;
-  const table = activeCount * slots * search > 2 * rows;
+  const table = activeCount * slots * (5 * search - 12) > 20 * rows;
   const cost =
-    (skip ? 4 * lines * (gOwners + 1) : 0) + activeCount * slots * (table ? 15 : 3 * search) + (table ? 2 * rows : 0) + 10 * f.at.length * gOwners + 8 * slots * mixed;
+    50e6 +
+    (skip ? 15 * lines * (gOwners + 1) : 0) +
+    activeCount * slots * (table ? 12 : 5 * search) +
+    (table ? 20 * rows : 0) +
+    f.at.length * (200 + 8 * gOwners) +
+    6 * slots * mixed;
   return { active, activeCount, table, skip, cost };
+}
+
+function sweepOf(f: Steps, g: Steps, gOwners: number, digits: Digits): Sweep {
+  const runs = runsOf(g, 2 ** digits.bits, gOwners);
+  return { runs, plan: planOf(f, g, gOwners, runs, digits) };
 }
 
 /** pairCounts' time with f and g so, roughly in nanoseconds. */
 export function pairCost(f: Steps, g: Steps, gOwners: number, digits: Digits): number {
-  return planOf(f, g, gOwners, runsOf(g, 2 ** digits.bits, gOwners), digits).cost;
+  return sweepOf(f, g, gOwners, digits).plan.cost;
 }
 
 /**
  * #{u : f(u) = p, g(rev u) = o} for every p < fOwners, o < gOwners, at [p * gOwners + o]; u runs
  * over the 2^(bits x count) values, rev reverses its digits (2 to 4 of them). The sweep of the
  * header's part 2, over rows Y in lines of `slots` rows (Y's last digit varies along a line): a
- * line with no event and no mixed block is counted at once, from its blocks' histogram.
+ * line with no event and no mixed block is counted at once, from its blocks' histogram. `sweep`:
+ * g's runs and the plan, when pairCost has made them already.
  */
-export function pairCounts(f: Steps, fOwners: number, g: Steps, gOwners: number, digits: Digits, force?: Partial<Pick<Plan, "table" | "skip">>): Float64Array {
+export function pairCounts(
+  f: Steps,
+  fOwners: number,
+  g: Steps,
+  gOwners: number,
+  digits: Digits,
+  force?: Partial<Pick<Plan, "table" | "skip">>,
+  sweep = sweepOf(f, g, gOwners, digits),
+): Float64Array {
   const { bits, count } = digits;
   if (count < 2 || count > 4) throw new RangeError(`pairCounts: 2 to 4 digits, got ${count}`);
   const slots = 2 ** bits, rows = 2 ** (bits * (count - 1)), lines = rows / slots;
@@ -201,8 +241,8 @@ export function pairCounts(f: Steps, fOwners: number, g: Steps, gOwners: number,
   // whose number is rev(line) modulo `lines`.
   const revLine = reverser(bits, count - 2);
   const MIXED = gOwners, width = gOwners + 1;
-  const runs = runsOf(g, slots, MIXED);
-  const plan = { ...planOf(f, g, gOwners, runs, digits), ...force };
+  const { runs } = sweep;
+  const plan = { ...sweep.plan, ...force };
   if (!plan.skip) plan.active.fill(1);
   const runEnd = (i: number) => (i + 1 < runs.starts.length ? runs.starts[i + 1] : rows);
 
@@ -258,16 +298,17 @@ export function pairCounts(f: Steps, fOwners: number, g: Steps, gOwners: number,
     while (f.at[j] < x * rows) j++;
     v[x] = f.ids[j];
   }
-  const news: number[] = [], keys: number[] = [];
+  const news = new Int32Array(f.at.length), keys = new Float64Array(f.at.length);
   const next = new Int32Array(slots).fill(-1);
+  let events = 0;
   for (let j = 0; j < f.at.length - 1; j++) {
     const u = f.at[j] + 1, y = u % rows, x = (u - y) / rows;
     if (y === 0) continue;
-    if (next[x] < 0) next[x] = news.length;
-    news.push(f.ids[j + 1]);
-    keys.push(y * slots + x);
+    if (next[x] < 0) next[x] = events;
+    news[events] = f.ids[j + 1];
+    keys[events++] = y * slots + x;
   }
-  const order = Float64Array.from(keys).sort();
+  const order = keys.subarray(0, events).sort();
 
   const pairs = new Float64Array(fOwners * gOwners);
   const count0 = new Float64Array(fOwners);
@@ -310,119 +351,178 @@ export function pairCounts(f: Steps, fOwners: number, g: Steps, gOwners: number,
   return pairs;
 }
 
-/** Owner names -> small ids, in order of first appearance. */
-function idsOf(owners: readonly string[]): { ids: Int32Array; names: string[] } {
-  const byName = new Map<string, number>();
-  const ids = Int32Array.from(owners, (name) => {
-    let id = byName.get(name);
-    if (id === undefined) byName.set(name, (id = byName.size));
-    return id;
-  });
-  return { ids, names: [...byName.keys()] };
-}
-
-/** Pairs (wide ring's region, narrow ring's region) and how many digests (or samples) route so. */
-export interface FamilyCounts {
-  /** Exact counts of digests out of 2^(bits x count + low); else counts of samples. */
-  readonly exact: boolean;
-  /** The whole: 2^(bits x count + low) digests, or the number of samples. */
-  readonly total: bigint;
-  readonly pairs: [wide: string, narrow: string, count: bigint][];
-}
-
-/** The wide ring as the header's part 1 has it: F over T, and the positions of each top. */
-interface Wide {
-  readonly steps: Steps;
-  readonly names: string[];
-  /** Per distinct top: the top, and its positions' low bits and owner ids (ascending). */
-  readonly tops: { top: number; lows: bigint[]; ids: number[] }[];
-}
-
-function wideOf({ positions, owners }: OwnedPositions, low: number, top: number): Wide {
-  const { ids, names } = idsOf(owners);
-  const shift = BigInt(low), mask = (1n << shift) - 1n;
-  const tops: Wide["tops"] = [];
-  for (let i = 0; i < positions.length; i++) {
-    const t = Number(positions[i] >> shift);
-    if (tops.length === 0 || tops[tops.length - 1].top !== t) tops.push({ top: t, lows: [], ids: [] });
-    const group = tops[tops.length - 1];
-    group.lows.push(positions[i] & mask);
-    group.ids.push(ids[i]);
+/**
+ * The regions that own positions in a ring as ids of their names, in order of first appearance:
+ * ids[owner] (-1: the owner has no position) and the names of the ids.
+ */
+function positionedIds(ring: RingReader): { ids: Int32Array; names: string[] } {
+  const ids = new Int32Array(ring.names.length).fill(-1);
+  const byName = new NameIds();
+  for (let i = 0; i < ring.size; i++) {
+    const owner = ring.ownerAt(i);
+    if (ids[owner] < 0) ids[owner] = byName.idOf(ring.names[owner] as string);
   }
-  // F(T) = the owner of the first position whose top is > T: a step ending at each top - 1 (none
-  // for top 0), owned by that top's first position; past the last top, the wrap to position 0
-  // (given first, so stepsOf's own wrap, to its first point's owner, is a repeat and left out).
-  const at: number[] = [], stepIds: number[] = [];
-  for (const group of tops) if (group.top > 0) at.push(group.top - 1), stepIds.push(group.ids[0]);
-  at.push(top), stepIds.push(ids[0]);
-  return { steps: stepsOf(at, stepIds, top), names, tops };
-}
-
-/** Both rings as step functions over the top digits: the wide ring's F (and its tops), the narrow ring's. */
-function sidesOf(wide: OwnedPositions, narrow: OwnedPositions, digits: Digits) {
-  const top = 2 ** (digits.bits * digits.count) - 1;
-  const n = idsOf(narrow.owners);
-  return { top, w: wideOf(wide, digits.low, top), n, nSteps: stepsOf(narrow.positions.map(Number), n.ids, top) };
+  return { ids, names: byName.names };
 }
 
 /**
- * The most positions (both rings together) wideNarrowCounts counts exactly. Its step functions,
- * events and per-top groups are arrays of the positions, some 300 bytes a position of JavaScript
- * heap (measured: 2,000,000 positions against 2,000,000 points abort the process under a 1,000 MB
- * heap and finish under 2,000 MB, in 23 s), so the rings of 100 million nodes the engines hold
- * would abort it; past this movement() samples, reading the rings in place.
+ * The wide ring's F over T (the header's part 1): F(T) is the owner of the first position whose
+ * top is > T, a step ending at each top - 1 (none for top 0), owned by that top's first position;
+ * past the last top, the wrap to position 0 (given first, so stepsOf's own wrap, to its first
+ * point's owner, is a repeat and left out).
+ */
+function wideSteps(wide: RingReader, ids: Int32Array, low: number, top: number): Steps {
+  const at = new Float64Array(wide.size + 1), stepIds = new Int32Array(wide.size + 1);
+  let count = 0;
+  for (let i = 0, last = -1; i < wide.size; i++) {
+    const t = wide.topAt(i, low);
+    if (t === last) continue;
+    last = t;
+    if (t > 0) (at[count] = t - 1), (stepIds[count++] = ids[wide.ownerAt(i)]);
+  }
+  (at[count] = top), (stepIds[count++] = ids[wide.ownerAt(0)]);
+  return stepsOf(at.subarray(0, count), stepIds.subarray(0, count), top);
+}
+
+/** Both rings as step functions over the top digits, with their regions as ids: the wide ring's F, the narrow ring's own. */
+interface Sides {
+  readonly wide: { readonly ids: Int32Array; readonly names: string[]; readonly steps: Steps };
+  readonly narrow: { readonly ids: Int32Array; readonly names: string[]; readonly steps: Steps };
+}
+
+/**
+ * The most positions (both rings together) wideNarrowCounts counts exactly: past it the rings are
+ * not even read into arrays (step functions and runs, some 50 bytes a position), and movement()
+ * samples, reading them in place (the engines hold rings of 100 million nodes). A budget
+ * (exactCost) stops before it; this is for callers without one.
  */
 export const EXACT_MAX_NODES = 4_000_000;
+
+/** The most pairs of regions (W x N) counted exactly: the table of pairs is 8 bytes each (32 MiB). */
+const MAX_PAIRS = 1 << 22;
+
+// What exact counting costs besides pairCounts' sweep, roughly in nanoseconds (measured on a busy
+// 2-core machine, node 22): per position read (its owner, its top digits, the step functions); per
+// wide position, its low bits in BigInt (the corrections at its top); per pair of regions (W x N of
+// them: the table, the flows made from it and their sort). Every region of one ring meets nearly
+// every region of the other (the two read unrelated bits of the digest), so W x N is the number of
+// flows, not a bound far above it: 4 million of them from rings of 2,000 regions each.
+const READ_COST = 400;
+const LOW_COST = 1000;
+const PAIR_COST = 1000;
+
+/** What exactCost found, and what wideNarrowCounts needs of it: the sides, and the cheaper sweep (which ring is f). */
+interface Prepared {
+  readonly cost: number;
+  readonly sides?: Sides;
+  readonly sweep?: Sweep & { readonly side: "wide" | "narrow" };
+}
+
+function prepared(wide: RingReader, narrow: RingReader, digits: Digits, budget: number): Prepared {
+  if (wide.size + narrow.size > EXACT_MAX_NODES) return { cost: Infinity };
+  let cost = READ_COST * (wide.size + narrow.size) + LOW_COST * wide.size;
+  if (cost > budget) return { cost };
+  const w = positionedIds(wide), n = positionedIds(narrow);
+  const pairs = w.names.length * n.names.length;
+  if (pairs > MAX_PAIRS) return { cost: Infinity };
+  cost += PAIR_COST * pairs;
+  if (cost > budget) return { cost };
+  const top = 2 ** (digits.bits * digits.count) - 1;
+  const points = new Float64Array(narrow.size), owners = new Int32Array(narrow.size);
+  for (let i = 0; i < narrow.size; i++) (points[i] = narrow.topAt(i, 0)), (owners[i] = n.ids[narrow.ownerAt(i)]);
+  const sides: Sides = {
+    wide: { ...w, steps: wideSteps(wide, w.ids, digits.low, top) },
+    narrow: { ...n, steps: stepsOf(points, owners, top) },
+  };
+  const W = w.names.length, N = n.names.length;
+  const wideFirst = sweepOf(sides.wide.steps, sides.narrow.steps, N, digits), narrowFirst = sweepOf(sides.narrow.steps, sides.wide.steps, W, digits);
+  const sweep = wideFirst.plan.cost <= narrowFirst.plan.cost ? { side: "wide" as const, ...wideFirst } : { side: "narrow" as const, ...narrowFirst };
+  return { cost: cost + sweep.plan.cost, sides, sweep };
+}
+
+/**
+ * What exact counting of the two rings (wideNarrowCounts) would take, roughly in nanoseconds:
+ * reading them, the sweep (pairCost, the cheaper way round), the low bits of the wide ring's
+ * positions, and the pairs of regions, each a flow to make and sort. Worked out only as far as
+ * needed to pass `budget` (then a lower bound; Infinity for rings it never counts: more than
+ * EXACT_MAX_NODES positions, more than MAX_PAIRS pairs of regions).
+ */
+export function exactCost(wide: RingReader, narrow: RingReader, digits: Digits = MD5_DIGITS, budget = Infinity): number {
+  return prepared(wide, narrow, digits, budget).cost;
+}
 
 /**
  * The exact number of digests (of 2^(bits x count + low)) that route to each (wide region, narrow
  * region) pair: the header's parts 1 and 2. Both rings have positions; `wide` in [0, 2^(bits x
  * count + low)), `narrow` in [0, 2^(bits x count)). `orient` forces which ring is pairCounts' f
- * (tests); null when the rings hold more than EXACT_MAX_NODES positions together, the work would
- * pass `budget` (pairCost: about nanoseconds), or the table of pairs 2^22 entries (32 MiB; over
- * 2,000 regions on each side).
+ * (tests); null when exactCost passes `budget` (about nanoseconds) or is Infinity.
  */
-export function wideNarrowCounts(wide: RingReader, narrow: RingReader, digits: Digits = MD5_DIGITS, budget = Infinity, orient?: "wide" | "narrow"): FamilyCounts | null {
-  if (wide.size + narrow.size > EXACT_MAX_NODES) return null;
-  const { w, n, nSteps } = sidesOf(listed(wide), listed(narrow), digits);
+export function wideNarrowCounts(wide: RingReader, narrow: RingReader, digits: Digits = MD5_DIGITS, budget = Infinity, orient?: "wide" | "narrow"): Tally<string> | null {
+  const { cost, sides, sweep } = prepared(wide, narrow, digits, budget);
+  if (cost > budget || !sides || !sweep) return null;
+  const { wide: w, narrow: n } = sides;
   const W = w.names.length, N = n.names.length;
-  const wideFirst = pairCost(w.steps, nSteps, N, digits), narrowFirst = pairCost(nSteps, w.steps, W, digits);
-  const side = orient ?? (wideFirst <= narrowFirst ? "wide" : "narrow");
-  if (Math.min(wideFirst, narrowFirst) > budget || W * N > 1 << 22) return null;
-  // counts[a * N + b]: #{T : F(T) = a, narrow(rev T) = b}.
-  let counts: Float64Array;
-  if (side === "wide") counts = pairCounts(w.steps, W, nSteps, N, digits);
-  else {
-    const flipped = pairCounts(nSteps, N, w.steps, W, digits);
-    counts = new Float64Array(W * N);
-    for (let a = 0; a < W; a++) for (let b = 0; b < N; b++) counts[a * N + b] = flipped[b * W + a];
-  }
-  const shift = BigInt(digits.low);
-  const exact = new Map<number, bigint>();
-  for (let i = 0; i < counts.length; i++) if (counts[i] !== 0) exact.set(i, BigInt(counts[i]) << shift);
-  const add = (a: number, b: number, length: bigint): void => {
-    if (length !== 0n) exact.set(a * N + b, (exact.get(a * N + b) ?? 0n) + length);
-  };
+  // #{T : F(T) = a, narrow(rev T) = b} at counts[a * across + b * down].
+  const side = orient ?? sweep.side, made = side === sweep.side ? sweep : undefined;
+  const counts = side === "wide" ? pairCounts(w.steps, W, n.steps, N, digits, undefined, made) : pairCounts(n.steps, N, w.steps, W, digits, undefined, made);
+  const [across, down] = side === "wide" ? [N, 1] : [1, W];
+
   // At a position's top T the sweep counted all 2^low keys for F(T); the positions with that top
   // take theirs back: the first those up to its low bits, each next one those above the last.
+  const shift = BigInt(digits.low), mask = (1n << shift) - 1n;
+  // corrections[a * N + b]: digests to add to (a, b)'s count x 2^low (an array, not a Map: two
+  // updates a wide position).
+  const corrections = new Array<bigint>(W * N).fill(0n);
+  const add = (a: number, b: number, length: bigint): void => {
+    corrections[a * N + b] += length;
+  };
   const rev = reverser(digits.bits, digits.count);
-  for (const { top: t, lows, ids } of w.tops) {
-    const b = valueAt(nSteps, rev(t)), above = valueAt(w.steps, t);
+  // F(t) for ascending t: the first of F's steps ending at or after t, walked to.
+  for (let i = 0, step = 0; i < wide.size; ) {
+    const t = wide.topAt(i, digits.low);
+    while (w.steps.at[step] < t) step++;
+    const above = w.steps.ids[step];
+    // A top of one position, owned as the keys above it are: its keys stay with that owner.
+    if (w.ids[wide.ownerAt(i)] === above && (i + 1 === wide.size || wide.topAt(i + 1, digits.low) !== t)) {
+      i++;
+      continue;
+    }
+    const b = valueAt(n.steps, rev(t));
     let previous = -1n;
-    for (let i = 0; i < lows.length; i++) {
-      add(ids[i], b, lows[i] - previous);
-      previous = lows[i];
+    for (; i < wide.size && wide.topAt(i, digits.low) === t; i++) {
+      const low = wide.positionAt(i) & mask;
+      add(w.ids[wide.ownerAt(i)], b, low - previous);
+      previous = low;
     }
     add(above, b, -(previous + 1n));
   }
-  const pairs: FamilyCounts["pairs"] = [];
-  for (const [i, length] of exact) if (length !== 0n) pairs.push([w.names[Math.floor(i / N)], n.names[i % N], length]);
-  return { exact: true, total: 1n << BigInt(digits.bits * digits.count + digits.low), pairs };
+
+  // A count c is c x 2^low digests, a double exactly (c < 2^53); a corrected one in BigInt.
+  const tally = new Tally(true, 1n << BigInt(digits.bits * digits.count + digits.low), w.names, n.names, W * N);
+  const scale = 2 ** digits.low;
+  for (let a = 0; a < W; a++) {
+    for (let b = 0; b < N; b++) {
+      const c = counts[a * across + b * down], correction = corrections[a * N + b];
+      if (correction === 0n) {
+        if (c !== 0) tally.add(a, b, c * scale);
+        continue;
+      }
+      const length = (BigInt(c) << shift) + correction;
+      if (length !== 0n) tally.addExact(a, b, length);
+    }
+  }
+  return tally;
 }
 
-/** The first position index whose value shifted right by `low` bits is at least t; the ring's size when none. */
-function firstTopAtLeast(ring: RingReader, low: number, t: number): number {
-  let lo = 0, hi = ring.size;
+/**
+ * The first position index from `from` on whose value shifted right by `low` bits is at least t
+ * (the ring's size when none), where those before `from` are below t: steps doubling from `from`,
+ * then a binary search, so that searches for ascending t walk the ring forward.
+ */
+function nextTopAtLeast(ring: RingReader, low: number, from: number, t: number): number {
+  let lo = from, probe = from;
+  for (let step = 1; probe < ring.size && ring.topAt(probe, low) < t; step *= 2) (lo = probe + 1), (probe = lo + step);
+  let hi = Math.min(probe, ring.size);
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (ring.topAt(mid, low) < t) lo = mid + 1;
@@ -431,9 +531,9 @@ function firstTopAtLeast(ring: RingReader, low: number, t: number): number {
   return lo;
 }
 
-/** mulberry32 from a fixed seed: 32 random bits a call. */
-function randomBits(): () => number {
-  let state = 0x9e3779b9;
+/** mulberry32: 32 random bits a call. */
+function randomBits(seed: number): () => number {
+  let state = seed;
   return () => {
     state = (state + 0x6d2b79f5) | 0;
     let t = Math.imul(state ^ (state >>> 15), 1 | state);
@@ -442,32 +542,62 @@ function randomBits(): () => number {
   };
 }
 
+/** The most samples sampledCounts takes: a sample's number and its top digits share a double. */
+const MAX_SAMPLES = 2 ** 21;
+
 /**
- * wideNarrowCounts estimated from `samples` random digests (a fixed seed, so the same rings give
- * the same figures): for rings whose exact count would take too long, or too much memory. Each
- * sample is routed by binary search in the rings themselves: memory O(pairs), whatever their size.
+ * wideNarrowCounts estimated from `samples` random digests (fixed seeds, so the same rings give
+ * the same figures): for rings whose exact count would take too long, or too much memory. The
+ * samples are routed in the rings themselves, in order of their hash on each (sorted, so each ring
+ * is searched forward, not at random: a ring of 40 million positions is hundreds of megabytes):
+ * memory O(samples), whatever the rings' size.
  */
-export function sampledCounts(wide: RingReader, narrow: RingReader, samples: number, digits: Digits = MD5_DIGITS): FamilyCounts {
+export function sampledCounts(wide: RingReader, narrow: RingReader, samples: number, digits: Digits = MD5_DIGITS): Tally<string> {
+  if (samples > MAX_SAMPLES) throw new RangeError(`sampledCounts: at most ${MAX_SAMPLES} samples, got ${samples}`);
   const top = 2 ** (digits.bits * digits.count) - 1, shift = BigInt(digits.low);
   const rev = reverser(digits.bits, digits.count);
-  const random = randomBits();
-  const counts = new Map<number, number>();
-  const N = narrow.names.length;
+  const w = ownerIds(wide.names), n = ownerIds(narrow.names);
+  // Each sample's top digits t (the wide ring's view of them) and rev(t) (the narrow ring's), as
+  // hash x MAX_SAMPLES + sample number, sorted.
+  const random = randomBits(0x9e3779b9);
+  const byWide = new Float64Array(samples), byNarrow = new Float64Array(samples);
   for (let s = 0; s < samples; s++) {
     const t = Math.floor((random() / 2 ** 32) * (top + 1));
-    // The wide ring's first position whose top is t or more; where some have top t, the low bits
-    // decide among them: draw them, and go on to the first position at or above the digest.
-    let i = firstTopAtLeast(wide, digits.low, t);
-    if (i < wide.size && wide.topAt(i, digits.low) === t) {
-      let low = 0n;
-      for (let bits = 0; bits < digits.low; bits += 32) low = (low << 32n) | BigInt(random());
-      const digest = (BigInt(t) << shift) | (low & ((1n << shift) - 1n));
-      while (i < wide.size && wide.topAt(i, digits.low) === t && wide.positionAt(i) < digest) i++;
-    }
-    const j = firstTopAtLeast(narrow, 0, rev(t));
-    const key = wide.ownerAt(i < wide.size ? i : 0) * N + narrow.ownerAt(j < narrow.size ? j : 0);
-    counts.set(key, (counts.get(key) ?? 0) + 1);
+    byWide[s] = t * MAX_SAMPLES + s;
+    byNarrow[s] = rev(t) * MAX_SAMPLES + s;
   }
-  const pairs: FamilyCounts["pairs"] = [...counts].map(([i, count]) => [wide.names[Math.floor(i / N)] as string, narrow.names[i % N] as string, BigInt(count)]);
-  return { exact: false, total: BigInt(samples), pairs };
+  byWide.sort(), byNarrow.sort();
+  const wideIds = new Int32Array(samples), narrowIds = new Int32Array(samples);
+  for (let k = 0, i = 0; k < samples; k++) {
+    const s = byWide[k] % MAX_SAMPLES, t = (byWide[k] - s) / MAX_SAMPLES;
+    // The wide ring's first position whose top is t or more; where some have top t, the low bits
+    // decide among them: draw them (from the sample's own generator), and go on to the first
+    // position at or above the digest.
+    let at = (i = nextTopAtLeast(wide, digits.low, i, t));
+    if (at < wide.size && wide.topAt(at, digits.low) === t) {
+      const lowBits = randomBits(Math.imul(s + 1, 0x9e3779b9));
+      let low = 0n;
+      for (let bits = 0; bits < digits.low; bits += 32) low = (low << 32n) | BigInt(lowBits());
+      const digest = (BigInt(t) << shift) | (low & ((1n << shift) - 1n));
+      while (at < wide.size && wide.topAt(at, digits.low) === t && wide.positionAt(at) < digest) at++;
+    }
+    wideIds[s] = w.ids[wide.ownerAt(at < wide.size ? at : 0)];
+  }
+  for (let k = 0, j = 0; k < samples; k++) {
+    const s = byNarrow[k] % MAX_SAMPLES;
+    j = nextTopAtLeast(narrow, 0, j, (byNarrow[k] - s) / MAX_SAMPLES);
+    narrowIds[s] = n.ids[narrow.ownerAt(j < narrow.size ? j : 0)];
+  }
+  // Each sample's pair as a number, sorted: the runs of equal ones are the counts.
+  const N = n.names.length, keys = byWide;
+  for (let s = 0; s < samples; s++) keys[s] = wideIds[s] * N + narrowIds[s];
+  keys.sort();
+  let pairs = 0;
+  for (let s = 0; s < samples; s++) if (s === 0 || keys[s] !== keys[s - 1]) pairs++;
+  const tally = new Tally(false, BigInt(samples), w.names, n.names, pairs);
+  for (let s = 0, end = 0; s < samples; s = end) {
+    while (end < samples && keys[end] === keys[s]) end++;
+    tally.add(Math.floor(keys[s] / N), keys[s] % N, end - s);
+  }
+  return tally;
 }
