@@ -2,7 +2,7 @@
 // ring's names into memory already written, with nothing else of a build around it (no sort, no
 // index, no fresh pages). Bundled from src/ by esbuild when the section runs, as core-only.mjs does:
 // no entry exposes the modules.
-import { KEY_BYTES, RingMemory, TAIL_BYTES } from "../src/engines/wasm/layout.js";
+import { RingMemory, runFrom } from "../src/engines/wasm/layout.js";
 import { attachBuild } from "../src/engines/wasm/simd.js";
 
 /** The default dialect's scheme: one 128-bit position per name, at or after, first generated wins. */
@@ -22,8 +22,9 @@ export function hashingFloor(regions: readonly string[], count: number): () => v
   const hash = attachBuild(mem.wasm);
   return () => {
     prefixes.forEach((prefix, owner) => {
+      const { keys, tails } = runFrom(plan, owner * count);
       mem.bytes.set(prefix, plan.name);
-      hash(plan.name, prefix.length, count, owner, owner, 0, plan.keys + owner * count * KEY_BYTES, plan.tails + owner * count * TAIL_BYTES);
+      hash(plan.name, prefix.length, count, owner, owner, 0, keys, tails);
     });
   };
 }

@@ -19,7 +19,8 @@ import { batchesOf, eachKey, fmt, machine, medianMs, progress, ratio, ringMemory
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench: all sections)
 Sections: route, batches, ring-size, ring-scale, builds, build-speed, memory, batch-sizes, dialects.
 With no names, all of them; a full run also writes the chart docs/bench.svg. dist/ is built first
-when it is older than its sources; each section runs in a process of its own. Progress goes to stderr; the report (markdown) to stdout.`;
+when it is older than its sources; each section runs in a process of its own. Progress goes to
+stderr; the report (markdown) to stdout.`;
 const SECTIONS = ["route", "batches", "ring-size", "ring-scale", "builds", "build-speed", "memory", "batch-sizes", "dialects"];
 const chosen = process.argv.slice(2);
 if (chosen.includes("--help") || chosen.includes("-h")) {

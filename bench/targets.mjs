@@ -1,8 +1,9 @@
-// The throughput targets (issue 14's, and issue 13's for the dialects), judged in the run that measured them. A target is met, or missed; and where
-// it is missed, the run says whether the design's floor for it (what the steps no implementation
-// can skip cost on this machine, measured in the same rounds) already misses it: then it is below
-// the floor, and the distance to the floor is the figure that matters. Sections add their verdicts
-// as they run; run.mjs gathers them from every section's process and prints them at the end, in one table.
+// The throughput targets (issue 14's, and issue 13's for the dialects), judged in the run that
+// measured them. A target is met, or missed; and where it is missed, the run says whether the
+// design's floor for it (what the steps no implementation can skip cost on this machine, measured
+// in the same rounds) already misses it: then it is below the floor, and the distance to the floor
+// is the figure that matters. Sections add their verdicts as they run; run.mjs gathers them from
+// every section's process and prints them at the end, in one table.
 import { fmt, table } from "./lib.mjs";
 import { verdictOf } from "./verdict.mjs";
 

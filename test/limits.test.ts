@@ -77,10 +77,11 @@ describe.each(engines)("limits on the %s engine", (_, RegionRouter) => {
     expect(router.routeMany(ids)).toEqual(plain(ids, at).map((id) => router.route(id)));
   });
 
-  // routeMany writes each key's span straight into memory as it reads the key; anything a getter
-  // does with the same router meanwhile first copies those spans out (layout.ts, Gathering). Every
-  // call that writes memory, at the first key of a chunk, inside one, at its last and at the next
-  // chunk's first (CHUNK 1,008), with all-ASCII ids and with others: the answers are route()'s.
+  // routeMany gathers each key's span in a JavaScript array as it reads the key, and puts the
+  // chunk in memory only after (src/engines/wasm/ring.ts): a getter may meanwhile make any call that
+  // writes memory on the same router. Each such call, at the first key of a chunk, inside one, at
+  // its last and at the next chunk's first (CHUNK 1,008), with all-ASCII ids and with others: the
+  // answers are route()'s.
   const nested: [string, (router: InstanceType<RouterClass>) => void][] = [
     ["route() of a short key", (router) => router.route("nested-short")],
     ["route() of a key that grows memory", (router) => router.route("g".repeat(200_000))],

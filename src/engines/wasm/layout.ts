@@ -17,13 +17,9 @@ import { encoder, encodeView } from "../../utf8.js";
 import { indexBits, type Scheme } from "../ring.js";
 import { instantiate, type CoreExports, type Instantiate } from "./module.js";
 
-/**
- * Bytes of a virtual node's key ({owner u16, fragment u16}) and of its tail (the 128-bit position):
- * a run of new nodes (planUpdate) has its keys, then its tails, so its k-th node's are at keys +
- * k KEY_BYTES and tails + k TAIL_BYTES.
- */
-export const KEY_BYTES = 4;
-export const TAIL_BYTES = 16;
+/** Bytes of a virtual node's key ({owner u16, fragment u16}) and of its tail (the 128-bit position). */
+const KEY_BYTES = 4;
+const TAIL_BYTES = 16;
 /** Bytes per virtual node in the ring, and per entry of a run of new nodes. */
 export const ENTRY_BYTES = KEY_BYTES + TAIL_BYTES;
 const PAGE = 65536;
@@ -69,12 +65,21 @@ export interface UpdatePlan {
 }
 
 /**
- * Where the SIMD modules' constants are, past the core's simdConstants() (assembly/memory-map.ts,
- * X12_STATE on): MD5's initial state (16 bytes) at +0, fillLane's masks (128) at SIMD_MASKS, the
- * four swizzles (64) at SIMD_SWIZZLES.
+ * Where an update's run (planUpdate's keys, then tails) puts its nodes from the `first`-th on: one
+ * hashVnodes call writes each region's there.
  */
-export const SIMD_MASKS = 16;
-export const SIMD_SWIZZLES = SIMD_MASKS + 128;
+export function runFrom(plan: UpdatePlan, first: number): { keys: number; tails: number } {
+  return { keys: plan.keys + first * KEY_BYTES, tails: plan.tails + first * TAIL_BYTES };
+}
+
+/**
+ * Where the SIMD modules' constants are, from the core's simdConstants() on (assembly/memory-map.ts,
+ * X12_STATE on): MD5's initial state (16 bytes), fillLane's masks (128), the four swizzles (64).
+ */
+export function simdConstantsAt(core: CoreExports): { state: number; masks: number; swizzles: number } {
+  const state = core.simdConstants();
+  return { state, masks: state + 16, swizzles: state + 16 + 128 };
+}
 
 /**
  * The sort module's scratch (assembly/fastsort.ts): its spare area, 8,192 nodes of 20 bytes, then
@@ -163,7 +168,6 @@ export class RingMemory {
     this.#reserveScratch(maxBytes);
     return this.scratch;
   }
-
 
   /** Room for a batch of `count` keys of at most `maxTextBytes` bytes of UTF-8 in all. */
   planBatch(count: number, maxTextBytes: number): BatchPlan {

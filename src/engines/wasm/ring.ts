@@ -4,7 +4,7 @@
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
 import { checkKey, DAMAGED, positionsPerName, regionOf } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
-import { KEY_BYTES, RingMemory, TAIL_BYTES } from "./layout.js";
+import { RingMemory, runFrom } from "./layout.js";
 
 /**
  * routeMany works in chunks of at most this many keys and this many UTF-16 code units of them (or
@@ -173,11 +173,11 @@ export class WasmRing extends RingMemory implements Ring {
       kept = wasm.removeOwners(this.ring, kept, plan.mask);
     }
     // The new nodes, hashed into a run (an empty ring's own place) and sorted there.
-    let { keys, tails } = plan;
+    let first = 0;
     for (const { owner, prefix, count, rank } of add) {
+      const { keys, tails } = runFrom(plan, first);
       wasm.hashVnodes(plan.name, encodeUtf8(prefix, this.bytes, plan.name), count, owner, rank, this.form, keys, tails);
-      keys += count * perName * 4;
-      tails += count * perName * 16;
+      first += count * perName;
     }
     if (m > 0) wasm.sortEntries(plan.keys, plan.tails, m, plan.sortScratch);
     this.resize(kept + m);

@@ -9,7 +9,7 @@
 // this file carry them: region-router in Node, and region-router/simd everywhere. Those
 // entries also decode the modules with Node's Buffer where it exists (see fromHex).
 import { buildWasm, coreWasm, simdWasm, sortWasm } from "./code.generated.js";
-import { FAST_SORT_NODES, SIMD_MASKS, SIMD_SWIZZLES } from "./layout.js";
+import { FAST_SORT_NODES, simdConstantsAt } from "./layout.js";
 import { compileCore, decodeHex, instantiate, newInstance, type CoreExports, type Instantiate } from "./module.js";
 
 const lazy = new Map<string, WebAssembly.Module | null>();
@@ -50,14 +50,14 @@ export const buildModule = (): WebAssembly.Module | null => compiled(buildWasm);
 export const sortModule = (): WebAssembly.Module | null => compiled(sortWasm);
 
 /**
- * The constants both SIMD modules read (layout.ts, SIMD_MASKS): MD5's initial state, fillLane's
+ * The constants both SIMD modules read (layout.ts, simdConstantsAt): MD5's initial state, fillLane's
  * masks (64 x 0xFF, then 64 zeros, as a new memory has them and nothing else writes there); the
  * swizzles are writeSwizzles'.
  */
 function laneConstants(core: CoreExports): void {
-  const at = core.simdConstants();
-  new Uint32Array(core.memory.buffer, at, 4).set([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
-  new Uint8Array(core.memory.buffer, at + SIMD_MASKS, 64).fill(255);
+  const { state, masks } = simdConstantsAt(core);
+  new Uint32Array(core.memory.buffer, state, 4).set([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
+  new Uint8Array(core.memory.buffer, masks, 64).fill(255);
 }
 
 /**
@@ -77,7 +77,7 @@ const swizzleViews = new WeakMap<CoreExports, Uint8Array>();
 /** Write the swizzles for a ring of the given form, for routeMany or for hashVnodes (`build`). */
 function writeSwizzles(core: CoreExports, form: number, build: boolean): void {
   let view = swizzleViews.get(core);
-  if (view?.buffer !== core.memory.buffer) swizzleViews.set(core, (view = new Uint8Array(core.memory.buffer, core.simdConstants() + SIMD_SWIZZLES, 64)));
+  if (view?.buffer !== core.memory.buffer) swizzleViews.set(core, (view = new Uint8Array(core.memory.buffer, simdConstantsAt(core).swizzles, 64)));
   view.set(swizzles[+build][+((form & 7) !== 0)]);
 }
 
