@@ -1,7 +1,6 @@
 // The command line's end-to-end speed: `region-router route` on 2,000,000 ids, process start
 // included, against `awk '{print $0 "\tx"}'` copying the same lines (issue 5's yardstick: at most
 // 5x). Both read the same file and write to /dev/null; runs alternate so load hits both alike.
-// Also shown: the same with --threads 2 (worker threads; opt-in, see the README).
 // Usage: node bench/cli.mjs [--ids N] [--runs R]   (after npm run build)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, openSync, closeSync, rmSync, writeFileSync } from "node:fs";
@@ -59,18 +58,13 @@ try {
     writeFileSync(file, generate(kind));
     const awk = [];
     const cli = [];
-    const threaded = [];
     for (let r = 0; r < runs; r++) {
       awk.push(timeOnce("awk", ['{print $0 "\\tx"}', file]));
       cli.push(timeOnce(process.execPath, [bin, "route", ...ring, file]));
-      threaded.push(timeOnce(process.execPath, [bin, "route", ...ring, "--threads", "2", file]));
     }
     const show = (ms) => `${median(ms).toFixed(0).padStart(5)} (${Math.min(...ms).toFixed(0)})`;
     const ratio = (ms) => `${(median(ms) / median(awk)).toFixed(2)}x`;
-    console.log(
-      `${kind.padEnd(5)}  awk ${show(awk)}  region-router ${show(cli)} = ${ratio(cli)}` +
-        `  --threads 2 ${show(threaded)} = ${ratio(threaded)}`,
-    );
+    console.log(`${kind.padEnd(5)}  awk ${show(awk)}  region-router ${show(cli)} = ${ratio(cli)}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });

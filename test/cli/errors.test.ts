@@ -76,9 +76,8 @@ const commandCases: Case[] = [
   ["--ring without its value", ["stats", "--ring"], "", "--ring needs a value"],
   ["an unknown format", ["route", ...SEED_RING, "--format", "xml"], "", '--format must be tsv or json, got "xml"'],
   ["a single-valued flag twice", ["route", ...SEED_RING, "--format", "tsv", "--format=json"], "", "--format given more than once"],
-  ["zero threads", ["route", ...SEED_RING, "--threads", "0"], "", "--threads must be auto or an integer from 1 to 64, got 0"],
-  ["too many threads", ["route", ...SEED_RING, "--threads", "65"], "", "--threads must be auto or an integer from 1 to 64, got 65"],
-  ["threads not a number", ["route", ...SEED_RING, "--threads", "many"], "", '--threads must be auto or an integer from 1 to 64, got "many"'],
+  ["--threads, which was removed", ["route", ...SEED_RING, "--threads", "2"], "", "--threads was removed: route always runs on one thread"],
+  ["--threads=auto, which was removed", ["route", ...SEED_RING, "--threads=auto"], "", "--threads was removed"],
   ["a ring with no positions", ["route", "--region", "sf=0", "--region", "london=0"], "a\n", "no positions"],
   [
     // hashring gives each of 49 equal servers floor(1/49 x 1 x 49) = 0 names: weights, but no positions.

@@ -64,12 +64,10 @@ describe("input that fails", () => {
   });
 
   it.runIf(hasFailing)("a read that fails after output: the lines before it stay, whole, and status 3", () => {
-    for (const threads of ["1", "2"]) {
-      const result = cli(["route", ...SEED_RING, "--threads", threads, good, FAILING]);
-      expect(result.stdout).toBe(`a\t${model.route("a")}\nb\t${model.route("b")}\n`);
-      expect(result.status).toBe(3);
-      expectOneLine(result.stderr, `cannot read input file ${JSON.stringify(FAILING)}: input/output error`);
-    }
+    const result = cli(["route", ...SEED_RING, good, FAILING]);
+    expect(result.stdout).toBe(`a\t${model.route("a")}\nb\t${model.route("b")}\n`);
+    expect(result.status).toBe(3);
+    expectOneLine(result.stderr, `cannot read input file ${JSON.stringify(FAILING)}: input/output error`);
   });
 
   it.runIf(hasFailing)("plan --sessions with a file whose reads fail: the plan, then status 3", () => {
@@ -135,7 +133,6 @@ describe.runIf(hasFull)("stdout on a full disk (/dev/full)", () => {
   const commands: [string, string[]][] = [
     ["route", ["route", ...SEED_RING, good]],
     ["route, a large input", ["route", ...SEED_RING, many]],
-    ["route in 2 threads", ["route", ...SEED_RING, "--threads", "2", many]],
     ["route --format json", ["route", ...SEED_RING, "--format", "json", good]],
     ["stats", ["stats", ...SEED_RING]],
     ["stats --json", ["stats", ...SEED_RING, "--json"]],
@@ -169,7 +166,6 @@ function readerGone(args: readonly string[], input?: string): Promise<{ status: 
 describe("a reader that goes away (EPIPE)", () => {
   const commands: [string, string[]][] = [
     ["route", ["route", ...SEED_RING, many]],
-    ["route in 2 threads", ["route", ...SEED_RING, "--threads", "2", many]],
     ["route --format json", ["route", ...SEED_RING, "--format", "json", many]],
     ["stats", ["stats", ...SEED_RING]],
     ["plan", ["plan", ...SEED_RING, "--add", "tokyo=1"]],

@@ -2,7 +2,7 @@
 // is not held: it is hashed as it is read and its bytes are read again to be written out (from
 // the file named on the command line, or from a temporary copy when it came through stdin), so
 // memory stays bounded for a line however long. Every path (ASCII pieces, UTF-8 pieces, JSON,
-// worker threads, long lines, plan --sessions) reads the same lines: "\n" ends a line, and a "\r"
+// long lines, plan --sessions) reads the same lines: "\n" ends a line, and a "\r"
 // that ends a line is dropped, before "\n" or at the end of the input.
 import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
@@ -67,8 +67,7 @@ describe("lines longer than 4 MiB", () => {
   it.each([
     ["from a file", [path], undefined],
     ["from stdin", [], LONG_INPUT],
-    ["from a file, in 2 worker threads", ["--threads", "2", path], undefined],
-    ["from stdin and a file, in 3 worker threads", ["--threads", "3", "-", path], LONG_INPUT],
+    ["from stdin and a file", ["-", path], LONG_INPUT],
   ])("route %s: each line's bytes and the library's region", (_what, args, input) => {
     const result = cliBytes(["route", ...SEED_RING, ...args], input);
     expect(result.stderr).toBe("");
@@ -114,11 +113,10 @@ describe("a \"\\r\" that ends the input is dropped on every path", () => {
     ["UTF-8", "é\r\nz\r"],
     ["a lone \"\\r\" line", "a\r\n\r"],
   ];
-  it.each(inputs)("%s: tsv, json, threads, several files, plan --sessions", (_what, text) => {
+  it.each(inputs)("%s: tsv, json, several files, plan --sessions", (_what, text) => {
     const lines = text.split("\n").map((line) => line.replace(/\r$/, ""));
     const tsv = lines.map((id) => `${id}\t${library.route(id)}\n`).join("");
     expect(cli(["route", ...SEED_RING], text)).toEqual({ status: 0, stdout: tsv, stderr: "" });
-    expect(cli(["route", ...SEED_RING, "--threads", "2"], text).stdout).toBe(tsv);
     const json = lines.map((id) => `${JSON.stringify({ id, region: library.route(id) })}\n`).join("");
     expect(cli(["route", ...SEED_RING, "--format", "json"], text).stdout).toBe(json);
     const first = file("first.txt", text);

@@ -99,24 +99,15 @@ describe("region-router route", () => {
       expect(result.stdout).toBe(want);
     });
 
-    it.each([["2"], ["3"]])("in %s worker threads: the same output, in order", (threads) => {
-      const path = file(`large-${threads}.txt`, ids.map((id) => `${id}\n`).join(""));
-      const result = cli(["route", ...SEED_RING, "--threads", threads, path, "-"], "tail-from-stdin");
+    it("from a file, then stdin: the same output, in order", () => {
+      const path = file("large-then-stdin.txt", ids.map((id) => `${id}\n`).join(""));
+      const result = cli(["route", ...SEED_RING, path, "-"], "tail-from-stdin");
       expect(result.stderr).toBe("");
       expect(result.stdout).toBe(`${want}tail-from-stdin\t${library.route("tail-from-stdin")}\n`);
     });
 
-    it("with --threads auto: starts on the main thread, moves to workers past 8 MB, keeps order", () => {
-      // Stdin through a pipe has no known size, so auto switches mid-stream.
-      const big = Array.from({ length: 3 }, () => ids.join("\n")).join("\n");
-      expect(big.length).toBeGreaterThan(8 << 20);
-      const result = cli(["route", ...SEED_RING, "--threads", "auto"], big);
-      expect(result.stderr).toBe("");
-      expect(result.stdout).toBe(Array.from({ length: 3 }, () => want).join(""));
-    });
-
-    it("in worker threads with --format json", () => {
-      const result = cli(["route", ...SEED_RING, "--threads", "2", "--format", "json"], ids.join("\n"));
+    it("with --format json", () => {
+      const result = cli(["route", ...SEED_RING, "--format", "json"], ids.join("\n"));
       expect(result.status).toBe(0);
       const lines = result.stdout.split("\n");
       expect(lines.pop()).toBe("");

@@ -197,10 +197,4 @@ describe("ring options", () => {
     const path = file("ring-k1.json", JSON.stringify({ version: 1, regions: SEED }));
     expect(ok(["stats", "--ring", path, "--json"])).toBe(ok(["stats", ...SEED_RING, "--json"]));
   });
-
-  it("uses worker threads with the same ring (vnodes per weight included)", () => {
-    const many = Array.from({ length: 50_000 }, (_, i) => `w-${i}`);
-    const library = RegionRouter.fromJSON(snapshot);
-    expect(ok(["route", "--ring", ringFile, "--threads", "2"], many.join("\n"))).toBe(many.map((id) => `${id}\t${library.route(id)}\n`).join(""));
-  });
 });
