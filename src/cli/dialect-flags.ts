@@ -54,7 +54,7 @@ function flagList(name: DialectName, prefix: string): string {
  * The dialect the flags after `prefix` give: `--<prefix>compatible-with` (else `base`'s dialect),
  * with the options given as flags; an option not given keeps `base`'s value when the dialect is
  * `base`'s, else takes the dialect's default. `baseIs` says where `base` came from, for messages
- * ("the default", "the --ring file's dialect").
+ * ("the default dialect", "the --ring file's dialect").
  */
 export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect, baseIs: string): Dialect {
   const dialectFlag = `${prefix}compatible-with`;
@@ -64,7 +64,7 @@ export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect
   }
   const name = (given ?? base.name) as DialectName;
   const rules = optionRules(name);
-  const source = given !== undefined ? `--${dialectFlag} ${name}` : `--${dialectFlag} ${name}, ${baseIs}`;
+  const source = given !== undefined ? `--${dialectFlag} ${name}` : `${name}, ${baseIs}`;
   for (const option of ALL_OPTIONS) {
     const flag = prefix + flagOf(option);
     if (args.has(flag) && !Object.hasOwn(rules, option)) {

@@ -23,7 +23,7 @@ Commands:
 ${COMMANDS.map((command) => `  ${command.name.padEnd(8)}${command.summary}`).join("\n")}
 
 Run "region-router <command> --help" for a command's options.
-Options: -h, --help (this help), --version.
+Options: -h, --help (this help), -v, --version.
 `;
 
 function findCommand(name: string): Command {
@@ -42,10 +42,11 @@ function version(): string {
 
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined) throw new UsageError("no command given; see region-router --help");
-  if (name === "--help" || name === "-h") return print(HELP);
+  // No arguments at all: the usage, on stdout, as git and npm print it (but with status 0: here 1
+  // means a bug).
+  if (name === undefined || name === "--help" || name === "-h") return print(HELP);
   if (name === "help") return print(rest.length === 0 || wantsHelp(rest.slice(0, 1)) ? HELP : findCommand(rest[0]).help);
-  if (name === "--version") return print(`${version()}\n`);
+  if (name === "--version" || name === "-v") return print(`${version()}\n`);
   const command = findCommand(name);
   if (wantsHelp(rest)) return print(command.help);
   await command.run(rest);

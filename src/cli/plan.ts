@@ -8,8 +8,8 @@ import { describeDialect, dialectFromFlags, dialectOf, dialectSpecs, hasDialectF
 import { type Input, openInputs } from "./inputs.js";
 import { decodeLines, LineCursor, lineChunks } from "./lines.js";
 import { LongLine, routeDigest, writeLongId } from "./long-line.js";
-import { writeOut } from "./output.js";
-import { buildRing, parseRegionWeight, perWeightFlag, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions } from "./ring-options.js";
+import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
+import { buildRing, parseRegionWeight, perWeightSource, regionName, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions, ringPerWeightSource } from "./ring-options.js";
 import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
 import { noPositionals, UsageError } from "./usage-error.js";
@@ -52,9 +52,10 @@ changes above, if any):
 
 Options:
   --sessions FILE             also list which of these sessions move, and where
-  --json                      print { "moved", "flows": [{ "from", "to", "fraction" }] } (the
+  --json, --format json       print { "moved", "flows": [{ "from", "to", "fraction" }] } (the
                               library's movement()), plus "sessions": [{ "id", "from", "to" }]
-                              with --sessions; fractions, not percentages; null = no region
+                              with --sessions; fractions, not percentages; null = no region;
+                              --format text: the plan as text (the default)
   -h, --help                  show this help
 `,
   async run(args) {
@@ -66,7 +67,7 @@ Options:
       to: { kind: "string" },
       ...dialectSpecs("to-"),
       sessions: { kind: "string" },
-      json: { kind: "boolean" },
+      ...FORMAT_OPTIONS,
     });
     noPositionals("plan", parsed.positionals);
     const before = ringFromOptions(parsed);
@@ -74,7 +75,7 @@ Options:
     const moves = movement(before, after);
     const sessionsFile = parsed.one("sessions");
     const sessions = sessionsFile === undefined ? null : openInputs([sessionsFile], "--sessions file")[0];
-    const json = parsed.has("json");
+    const json = printsJson(parsed, "text");
 
     if (json) {
       const summary = JSON.stringify(moves);
@@ -185,16 +186,18 @@ function ringAfter(before: RegionRouter, parsed: ParsedArgs): { after: RegionRou
   const migrating = hasDialectFlags(parsed, "to-");
   if (!migrating && edits === 0) throw new UsageError(`plan needs at least one change: ${CHANGE_FLAGS}`);
   const from = dialectOf(before);
-  if (!migrating) return applyChanges(before, { ring: from, flag: null, perWeight: perWeightFlag(from) }, [], adds, removes, sets);
+  const fromPerWeight = ringPerWeightSource(from, parsed);
+  if (!migrating) return applyChanges(before, { ring: from, flag: null, perWeight: fromPerWeight }, [], adds, removes, sets);
   const to = dialectFromFlags(parsed, "to-", from, "the ring's dialect");
   const flag = parsed.has("to-compatible-with") ? `--to-compatible-with ${to.name}` : "the ring after";
-  return applyChanges(before, { ring: to, flag, perWeight: perWeightFlag(to, "to-") }, [dialectChange(from, to)], adds, removes, sets);
+  const perWeight = perWeightSource(to, parsed, "to-", to.name === from.name ? fromPerWeight : undefined);
+  return applyChanges(before, { ring: to, flag, perWeight }, [dialectChange(from, to)], adds, removes, sets);
 }
 
 /**
  * The dialect of the ring after, with how messages name it: `flag`, the migration to it (null when
- * it is the ring's own), and `perWeight`, the flag that multiplies weights in it (for the
- * virtual-node limit).
+ * it is the ring's own), and `perWeight`, where the option that multiplies weights in it came from
+ * (for the virtual-node limit).
  */
 interface Target {
   readonly ring: Dialect;
@@ -250,6 +253,7 @@ function applyChanges(
   /** Region -> the change that gives its weight, as typed. */
   const typed = new Map<string, string>();
   for (const name of removes) {
+    regionName("--remove", name, weights);
     once("--remove", name);
     if (!weights.has(name)) throw new UsageError(`--remove ${name}: no region ${JSON.stringify(name)} in the ring`);
     final.delete(name);
@@ -257,7 +261,7 @@ function applyChanges(
     changes.push(`remove ${escapeName(name)}`);
   }
   for (const text of sets) {
-    const [name, weight] = parseRegionWeight("--set", text);
+    const [name, weight] = parseRegionWeight("--set", text, weights);
     once("--set", name);
     if (!weights.has(name)) throw new UsageError(`--set ${text}: no region ${JSON.stringify(name)} in the ring (use --add)`);
     final.delete(name);

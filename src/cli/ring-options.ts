@@ -6,7 +6,7 @@ import { RegionRouter, type RouterOptions } from "../node.js";
 import { MAX_VNODES } from "../options.js";
 import { MAX_WEIGHT } from "../validate.js";
 import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
-import { checkFileDialect, DEFAULT_DIALECT, dialectFromFlags, dialectOf, dialectSpecs, flagOf, hasDialectFlags } from "./dialect-flags.js";
+import { checkFileDialect, DEFAULT_DIALECT, dialectFromFlags, dialectOf, dialectSpecs, flagOf, hasDialectFlags, wordsOf } from "./dialect-flags.js";
 import { asUsage, fileError, UsageError } from "./usage-error.js";
 import { readTextCapped } from "./read-text.js";
 
@@ -41,18 +41,40 @@ Dialect (with --region; with --ring they must agree with the file, which they ch
   and that dialect's options (another dialect's option is an error):
 ${dialectOptionsHelp("    ")}`;
 
-/** `NAME=WEIGHT` → [name, weight], the weight a plain decimal integer the library accepts. */
-export function parseRegionWeight(option: string, text: string): [string, number] {
+/** Whether `text` starts or ends with whitespace. */
+const padded = (text: string): boolean => text.trim() !== text;
+
+/**
+ * The name a flag gives (`--remove NAME`), refused when whitespace starts or ends it: region names
+ * are exact strings, so " sf" is not sf, and a quoted flag should not make one by accident. A
+ * name the ring already has (`known`, from a --ring file) is taken as it is.
+ */
+export function regionName(option: string, name: string, known?: ReadonlyMap<string, number>): string {
+  if (padded(name) && !known?.has(name)) {
+    throw new UsageError(`${option} ${JSON.stringify(name)}: NAME must not start or end with whitespace (region names are exact strings)`);
+  }
+  return name;
+}
+
+/**
+ * `NAME=WEIGHT` → [name, weight], the weight a plain decimal integer the library accepts; whitespace
+ * at either end of NAME or WEIGHT is refused, as regionName says.
+ */
+export function parseRegionWeight(option: string, text: string, known?: ReadonlyMap<string, number>): [string, number] {
   const eq = text.lastIndexOf("=");
   if (eq <= 0) throw new UsageError(`${option} expects NAME=WEIGHT, got ${JSON.stringify(text)}`);
-  return [text.slice(0, eq), parseInteger(`${option} ${text}: weight`, text.slice(eq + 1), 0, MAX_WEIGHT)];
+  const [name, weight] = [text.slice(0, eq), text.slice(eq + 1)];
+  if ((padded(name) && !known?.has(name)) || padded(weight)) {
+    throw new UsageError(`${option} ${JSON.stringify(text)}: NAME and WEIGHT must not start or end with whitespace (region names are exact strings)`);
+  }
+  return [name, parseInteger(`${option} ${text}: weight`, weight, 0, MAX_WEIGHT)];
 }
 
 /**
  * A UsageError unless every region of `entries` (a whole ring's regions and weights) fits in the
  * virtual nodes a region may have under `ring`; `whereOf(i)` says where entry i's fault comes from
- * ("--region sf=2000") and `perWeight` names the option that multiplies weights in the dialects
- * whose counts are absolute (the flag, or its words).
+ * ("--region sf=2000") and `perWeight` where the option that multiplies weights in the dialects
+ * whose counts are absolute came from (perWeightSource).
  */
 export function checkVnodes(
   ring: Dialect,
@@ -71,9 +93,21 @@ export function checkVnodes(
   throw new UsageError(`${whereOf(i)}: weight × ${perWeight} = ${weight} × ${counts[i] / weight} = ${counts[i]} virtual nodes, ${most}`);
 }
 
-/** The option that multiplies weights in an absolute dialect (its first), as a flag after `prefix`. */
-export function perWeightFlag(ring: Dialect, prefix = ""): string {
-  return `--${prefix}${flagOf(Object.keys(ring.options)[0] ?? "")}`;
+/**
+ * Where the option that multiplies weights in an absolute dialect (its first) came from, as messages
+ * name it: its flag after `prefix` when typed, else `inherited` (where the ring's own value came
+ * from, when `ring` keeps the ring's dialect), else the dialect's default. Never a flag not typed.
+ */
+export function perWeightSource(ring: Dialect, args: ParsedArgs, prefix: string, inherited?: string): string {
+  const option = Object.keys(ring.options)[0] ?? "";
+  const flag = `${prefix}${flagOf(option)}`;
+  if (args.has(flag)) return `--${flag}`;
+  return inherited ?? `${ring.name}'s default ${wordsOf(option)}`;
+}
+
+/** perWeightSource for the ring the ring options give: from its --ring file, or its flags. */
+export function ringPerWeightSource(ring: Dialect, args: ParsedArgs): string {
+  return args.has("ring") ? `the --ring file's ${Object.keys(ring.options)[0] ?? ""}` : perWeightSource(ring, args, "");
 }
 
 /**
@@ -111,9 +145,9 @@ export function ringFromOptions(args: ParsedArgs): RegionRouter {
     seen.add(name);
     entries.push([name, weight]);
   }
-  const ring = dialectFromFlags(args, "", DEFAULT_DIALECT, "the default");
+  const ring = dialectFromFlags(args, "", DEFAULT_DIALECT, "the default dialect");
   // Named as typed (`--region sf=02000`), not as parsed.
-  return buildRing(ring, entries, "--region", (i) => `--region ${regions[i]}`, perWeightFlag(ring));
+  return buildRing(ring, entries, "--region", (i) => `--region ${regions[i]}`, ringPerWeightSource(ring, args));
 }
 
 /**

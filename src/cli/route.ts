@@ -3,10 +3,10 @@
 import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { knownSize, openInputs } from "./inputs.js";
-import { FORMATS, type Format, hasPositions, LineRouter } from "./line-router.js";
+import { hasPositions, LineRouter } from "./line-router.js";
 import { lineChunks } from "./lines.js";
 import { LongLine } from "./long-line.js";
-import { writeOut } from "./output.js";
+import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
 import { Progress } from "./progress.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { UsageError } from "./usage-error.js";
@@ -14,7 +14,7 @@ import { UsageError } from "./usage-error.js";
 export const route: Command = {
   name: "route",
   summary: "route session ids (one per line) to regions",
-  help: `Usage: region-router route [ring options] [--format tsv|json] [FILE...]
+  help: `Usage: region-router route [ring options] [--format tsv|json | --json] [FILE...]
 
 Reads session ids, one per line, from the FILEs (or stdin when none is given, or "-") and writes
 one line per input line, in order: "id<TAB>region" (tsv, the default) or, with --format json,
@@ -28,11 +28,12 @@ ${RING_HELP}
 
 Options:
   --format tsv|json           output format (default tsv)
+  --json                      the same as --format json
   -h, --help                  show this help
 `,
   async run(args) {
-    const parsed = parseArgs("route", args, { ...RING_OPTIONS, format: { kind: "string" } });
-    const format = parseFormat(parsed.one("format") ?? "tsv");
+    const parsed = parseArgs("route", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS });
+    const format = printsJson(parsed, "tsv") ? "json" : "tsv";
     const router = ringFromOptions(parsed);
     if (!hasPositions(router)) {
       throw new UsageError("the ring has no positions (every weight is 0, or every region's share of its dialect's names rounds down to none): nothing to route to");
@@ -57,8 +58,3 @@ Options:
     }
   },
 };
-
-function parseFormat(text: string): Format {
-  if ((FORMATS as readonly string[]).includes(text)) return text as Format;
-  throw new UsageError(`--format must be tsv or json, got ${JSON.stringify(text)}`);
-}

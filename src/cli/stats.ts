@@ -6,7 +6,7 @@ import { describeDialect, dialectOf } from "./dialect-flags.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { bar, columns, percent, points } from "./table.js";
 import { escapeName } from "./escape.js";
-import { writeOut } from "./output.js";
+import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
 import { noPositionals } from "./usage-error.js";
 
 const BAR_WIDTH = 30;
@@ -40,7 +40,7 @@ export function regionStats(router: RegionRouter): RegionStats[] {
 export const stats: Command = {
   name: "stats",
   summary: "each region's weight, virtual nodes, expected and exact share, as a table and bar chart",
-  help: `Usage: region-router stats [ring options] [--json]
+  help: `Usage: region-router stats [ring options] [--json | --format text|json]
 
 For each region: its weight, virtual nodes (the names the dialect gives it: weight ×
 vnodes-per-weight by default), expected share (weight / total weight), exact share of the key
@@ -52,18 +52,18 @@ names with a backslash or control character are escaped in the table (\\\\, \\n,
 ${RING_HELP}
 
 Options:
-  --json                      print { "compatibleWith", "options", "vnodesPerWeight" (the
+  --json, --format json       print { "compatibleWith", "options", "vnodesPerWeight" (the
                               default dialect only), "fingerprint", "regions": [{ "region",
                               "weight", "vnodes", "expectedShare", "share", "deviation" }] }
-                              instead (fractions, not percentages)
+                              instead (fractions, not percentages); --format text: the table
   -h, --help                  show this help
 `,
   async run(args) {
-    const parsed = parseArgs("stats", args, { ...RING_OPTIONS, json: { kind: "boolean" } });
+    const parsed = parseArgs("stats", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS });
     noPositionals("stats", parsed.positionals);
     const router = ringFromOptions(parsed);
     const rows = regionStats(router);
-    if (parsed.has("json")) {
+    if (printsJson(parsed, "text")) {
       const { name: compatibleWith, options } = dialectOf(router);
       const summary = { compatibleWith, options, vnodesPerWeight: router.vnodesPerWeight, fingerprint: router.fingerprint(), regions: rows };
       return writeOut(`${JSON.stringify(summary)}\n`);
