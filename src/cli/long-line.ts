@@ -1,10 +1,9 @@
-// Lines too long to hold (more than LONG_LINE bytes): lineChunks() hands one over as a LongLine
-// instead of a piece. While the line is read, its id is hashed (MD5 of its UTF-8 as route() sees
-// it: the bytes decoded, invalid sequences as U+FFFD) and not kept: a file named on the command
-// line is read again where the line stood; stdin's bytes are copied to a temporary file (already
-// unlinked, so nothing is left behind). Routing needs only the digest: routeDigest() searches the
-// ring's positions the way route() does. Writing the id reads its bytes again, piece by piece, and
-// checks they still hash to the digest. So memory stays bounded for a line however long, and the
+// Lines too long to hold (more than LONG_LINE bytes): readLines() hands one over as a LongLine,
+// alone. While the line is read, its id is hashed (MD5 of its UTF-8 as route() sees it: the bytes
+// decoded, invalid sequences as U+FFFD) and not kept: a file named on the command line is read again
+// where the line stood; stdin's bytes are copied to a temporary file (already unlinked, so nothing is
+// left behind). Routing needs only the digest. Writing the id reads its bytes again, piece by piece,
+// and checks they still hash to the digest. So memory stays bounded for a line however long, and the
 // only limit is the disk (for a temporary copy, when the line comes through stdin).
 import { isAscii } from "node:buffer";
 import { createHash, type Hash } from "node:crypto";
@@ -12,14 +11,18 @@ import { closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
-import { INTERNALS, type RegionRouterBase } from "../router.js";
+import type { RegionRouterBase } from "../router.js";
 import type { Input } from "./inputs.js";
+import type { Lines } from "./lines.js";
+import type { LineFormat, Write } from "./render.js";
+import { routeDigest } from "./ring-access.js";
 import { IoError, reasonOf } from "./usage-error.js";
 
 /** A line of more bytes than this (4 MiB) is a LongLine; shorter lines come in pieces. */
 export const LONG_LINE = 4 << 20;
 /** Bytes per piece when a long line's id is read again. */
 const PIECE = 1 << 20;
+const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const CARRIAGE_RETURN_BYTE = Uint8Array.of(CARRIAGE_RETURN);
 
@@ -106,7 +109,9 @@ function spoolStore(): Store {
 }
 
 /** A line of more than LONG_LINE bytes, whose id is not held: its digest, length and bytes on demand. */
-export class LongLine {
+export class LongLine implements Lines {
+  readonly count = 1;
+
   constructor(
     /** MD5 of the id's UTF-8, as route() would hash the id. */
     readonly digest: Buffer,
@@ -115,6 +120,27 @@ export class LongLine {
     private readonly store: Store,
     private readonly label: string,
   ) {}
+
+  route(router: RegionRouterBase, out: Int32Array): void {
+    out[0] = routeDigest(router, this.digest);
+  }
+
+  /** The line, streamed: the id as read, or inside a JSON string (decoded as UTF-8 across pieces). */
+  async write(format: LineFormat, owners: readonly Int32Array[], write: Write): Promise<void> {
+    const around = format.around(owners, 0);
+    if (around === null) return;
+    await write(around.head);
+    if (!format.json) {
+      for (const piece of this.pieces()) await write(piece);
+    } else {
+      const decoder = new StringDecoder("utf8");
+      const inside = (text: string) => JSON.stringify(text).slice(1, -1);
+      await write('"');
+      for (const piece of this.pieces()) await write(inside(decoder.write(piece)));
+      await write(`${inside(decoder.end())}"`);
+    }
+    await write(around.tail);
+  }
 
   /**
    * The id's bytes as read, in new buffers of up to 1 MiB. After the last one, throws an IoError
@@ -166,49 +192,33 @@ export class LongLineBuilder {
     this.length += bytes.length;
   }
 
-  /** The line has ended (at "\n" or the end of the input): a "\r" just before is dropped, as LineCursor does. */
+  /** The line has ended (at "\n" or the end of the input): a "\r" just before is dropped, as lineSpans does. */
   finish(): LongLine {
     return new LongLine(this.hash.digest(), this.length, this.store, this.input.label);
   }
 
-  /** Give up the line (the input failed). */
-  abandon(): void {
-    this.store.close();
+  /**
+   * The rest of the line whose first bytes are `head`: read up to its "\n" (or the end), hashed and
+   * set aside as it comes. Gives what the last read brought past the "\n" (null at the end of the
+   * input). When a read fails, the line is given up.
+   */
+  async readRest(head: Buffer, counted: (bytes: number) => void): Promise<Buffer | null> {
+    try {
+      this.add(head);
+      // Reads of readLines' size, so that the rest past the "\n" is what a read of its brings.
+      const chunk = Buffer.allocUnsafeSlow(1 << 16);
+      for (;;) {
+        const bytes = await this.input.read(chunk, 0);
+        if (bytes === 0) return null;
+        counted(bytes);
+        const read = chunk.subarray(0, bytes);
+        const end = read.indexOf(NEWLINE);
+        this.add(end < 0 ? read : read.subarray(0, end));
+        if (end >= 0) return read.subarray(end + 1);
+      }
+    } catch (error) {
+      this.store.close();
+      throw error;
+    }
   }
-}
-
-/**
- * route() for an id given by its MD5 digest: the region of the first position >= its key, wrapping;
- * null on a ring without positions. The key is the digest read big-endian, or in a ring of 32-bit
- * points its first little-endian word x 2^96 (Ring.positionAt: how the engines store positions).
- */
-export function routeDigest(router: RegionRouterBase, digest: Uint8Array): string | null {
-  const { ring, names } = router[INTERNALS]();
-  const n = ring.size;
-  if (n === 0) return null;
-  const bytes = Buffer.from(digest.buffer, digest.byteOffset, digest.byteLength);
-  const key = ring.scheme.points === 0 ? BigInt(`0x${bytes.toString("hex")}`) : BigInt(bytes.readUInt32LE(0)) << 96n;
-  let low = 0;
-  let high = n;
-  while (low < high) {
-    const middle = (low + high) >>> 1;
-    if (ring.positionAt(middle) < key) low = middle + 1;
-    else high = middle;
-  }
-  return names[ring.ownerAt(low === n ? 0 : low)] as string;
-}
-
-/**
- * Write a long line's id with `write`: its bytes as read, or with `json` the inside of its JSON
- * string (decoded as UTF-8 across pieces, as the id of a short line is).
- */
-export async function writeLongId(line: LongLine, json: boolean, write: (text: string | Uint8Array) => Promise<void>): Promise<void> {
-  if (!json) {
-    for (const piece of line.pieces()) await write(piece);
-    return;
-  }
-  const decoder = new StringDecoder("utf8");
-  const inside = (text: string) => JSON.stringify(text).slice(1, -1);
-  for (const piece of line.pieces()) await write(inside(decoder.write(piece)));
-  await write(inside(decoder.end()));
 }

@@ -5,10 +5,11 @@ import { describe } from "../validate.js";
 import { type ParsedArgs, parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { describeDialect, dialectFromFlags, dialectOf, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
-import { type Input, openInputs } from "./inputs.js";
-import { decodeLines, LineCursor, lineChunks } from "./lines.js";
-import { LongLine, routeDigest, writeLongId } from "./long-line.js";
+import { openInputs } from "./inputs.js";
+import { routeLines } from "./line-router.js";
 import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
+import { JSON_ID, type LineFormat, NOTHING } from "./render.js";
+import { regionNames } from "./ring-access.js";
 import { buildRing, parseRegionWeight, perWeightSource, regionName, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions, ringPerWeightSource } from "./ring-options.js";
 import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
@@ -82,85 +83,55 @@ Options:
       if (!sessions) return writeOut(`${summary}\n`);
       // Streamed, so any number of sessions fits: {"moved":…,"flows":[…],"sessions":[…]}.
       await writeOut(`${summary.slice(0, -1)},"sessions":[`);
-      let first = true;
-      const comma = () => {
-        const separator = first ? "" : ",";
-        first = false;
-        return separator;
-      };
-      await forMovedSessions(
-        before,
-        after,
-        sessions,
-        (rows) => writeOut(rows.map(({ id, from, to }) => `${comma()}${JSON.stringify({ id, from, to })}`).join("")),
-        async (line, from, to) => {
-          await writeOut(`${comma()}{"id":"`);
-          await writeLongId(line, true, writeOut);
-          await writeOut(`","from":${JSON.stringify(from)},"to":${JSON.stringify(to)}}`);
-        },
-      );
+      await routeLines([sessions], [before, after], movedFormat(before, after, true));
       return writeOut("]}\n");
     }
 
     await writeOut(describeMovement(changes, moves));
     if (!sessions) return;
     await writeOut("\nsessions that move (id, from, to):\n");
-    let moved = 0;
-    const total = await forMovedSessions(
-      before,
-      after,
-      sessions,
-      (rows) => {
-        moved += rows.length;
-        // Each id as its line's bytes (as route's TSV writes it), not as decoded: invalid UTF-8
-        // stays what it was, as it does in a line too long to decode.
-        return writeOut(Buffer.concat(rows.flatMap(({ line, from, to }) => [line, Buffer.from(`\t${shown(from)}\t${shown(to)}\n`)])));
-      },
-      async (line, from, to) => {
-        moved++;
-        await writeLongId(line, false, writeOut);
-        await writeOut(`\t${shown(from)}\t${shown(to)}\n`);
-      },
-    );
-    await writeOut(`${moved} of ${total} sessions move${total > 0 ? ` (${percent(moved / total)})` : ""}\n`);
+    const format = movedFormat(before, after, false);
+    const total = await routeLines([sessions], [before, after], format);
+    await writeOut(`${format.moved} of ${total} sessions move${total > 0 ? ` (${percent(format.moved / total)})` : ""}\n`);
   },
 };
 
 type Region = string | null;
 
-/** A session that moves: its id, decoded, and its line's bytes, as read (no "\r", no "\n"). */
-interface MovedSession {
-  readonly id: string;
-  readonly line: Uint8Array;
-  readonly from: Region;
-  readonly to: Region;
-}
+const COMMA_JSON_ID = Buffer.from(',{"id":');
 
 /**
- * Reads the sessions and hands over those whose region differs between the two rings: a piece's
- * worth at a time as rows, or a LongLine on its own. Resolves to how many were read.
+ * The sessions whose region differs between the two rings: "id<TAB>from<TAB>to" lines (the id as
+ * its line's bytes, as route's TSV writes it) or, with `json`, the elements of a JSON array of
+ * { "id", "from", "to" }. `moved` counts them.
  */
-async function forMovedSessions(
-  before: RegionRouter,
-  after: RegionRouter,
-  sessions: Input,
-  rows: (moved: MovedSession[]) => Promise<void>,
-  long: (line: LongLine, from: Region, to: Region) => Promise<void>,
-): Promise<number> {
-  let total = 0;
-  for await (const lines of lineChunks(sessions)) {
-    if (lines instanceof LongLine) {
-      total++;
-      const from = routeDigest(before, lines.digest);
-      const to = routeDigest(after, lines.digest);
-      if (from !== to) await long(lines, from, to);
-      continue;
-    }
-    const ids = decodeLines(lines);
-    total += ids.length;
-    await rows(movedSessions(before, after, ids, lines));
-  }
-  return total;
+function movedFormat(before: RegionRouter, after: RegionRouter, json: boolean): LineFormat & { readonly moved: number } {
+  const [was, now] = [regionNames(before), regionNames(after)];
+  /** What follows the id, by the pair of owners: encoded once a pair. */
+  const tails = new Map<number, Uint8Array>();
+  let moved = 0;
+  return {
+    json,
+    get moved() {
+      return moved;
+    },
+    around(owners, i) {
+      const [fromOwner, toOwner] = [owners[0][i], owners[1][i]];
+      const from: Region = fromOwner < 0 ? null : (was[fromOwner] as string);
+      const to: Region = toOwner < 0 ? null : (now[toOwner] as string);
+      if (from === to) return null;
+      // Owners are below 2^16.
+      const pair = (fromOwner + 1) * 0x10001 + toOwner + 1;
+      let tail = tails.get(pair);
+      if (tail === undefined) {
+        tail = Buffer.from(json ? `,"from":${JSON.stringify(from)},"to":${JSON.stringify(to)}}` : `\t${shown(from)}\t${shown(to)}\n`);
+        tails.set(pair, tail);
+      }
+      const head = !json ? NOTHING : moved > 0 ? COMMA_JSON_ID : JSON_ID;
+      moved++;
+      return { head, tail };
+    },
+  };
 }
 
 const NONE = "(none)";
@@ -309,12 +280,3 @@ function describeMovement(changes: readonly string[], { moved, flows, exact, sta
   );
 }
 
-/** The sessions of a piece (its lines, `ids` decoded) whose region differs between the two rings. */
-function movedSessions(before: RegionRouter, after: RegionRouter, ids: readonly string[], piece: Buffer): MovedSession[] {
-  const from = before.routeMany(ids);
-  const to = after.routeMany(ids);
-  const moved: MovedSession[] = [];
-  const line = new LineCursor(piece);
-  for (let i = 0; line.next(); i++) if (from[i] !== to[i]) moved.push({ id: ids[i], line: piece.subarray(line.start, line.end), from: from[i], to: to[i] });
-  return moved;
-}

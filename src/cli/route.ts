@@ -3,11 +3,13 @@
 import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { knownSize, openInputs } from "./inputs.js";
-import { hasPositions, LineRouter } from "./line-router.js";
-import { lineChunks } from "./lines.js";
-import { LongLine } from "./long-line.js";
-import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
+import type { RegionRouter } from "../node.js";
+import { escapeName } from "./escape.js";
+import { hasPositions, routeLines } from "./line-router.js";
+import { FORMAT_OPTIONS, printsJson } from "./output.js";
 import { Progress } from "./progress.js";
+import { type Around, JSON_ID, type LineFormat, NOTHING } from "./render.js";
+import { regionNames } from "./ring-access.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { UsageError } from "./usage-error.js";
 
@@ -33,24 +35,15 @@ Options:
 `,
   async run(args) {
     const parsed = parseArgs("route", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS });
-    const format = printsJson(parsed, "tsv") ? "json" : "tsv";
+    const json = printsJson(parsed, "tsv");
     const router = ringFromOptions(parsed);
     if (!hasPositions(router)) {
       throw new UsageError("the ring has no positions (every weight is 0, or every region's share of its dialect's names rounds down to none): nothing to route to");
     }
     const inputs = openInputs(parsed.positionals, "input file");
-
     const progress = Progress.forInput(knownSize(inputs));
-    const here = new LineRouter(router, format);
     try {
-      // Each piece is written before the next is read: when an input fails midway, every line
-      // before the failure is out.
-      for (const input of inputs) {
-        for await (const piece of lineChunks(input, (bytes) => progress?.advance(bytes))) {
-          if (piece instanceof LongLine) await here.writeLong(piece, writeOut);
-          else await writeOut(here.render(piece));
-        }
-      }
+      await routeLines(inputs, [router], routeFormat(router, json), (bytes) => progress?.advance(bytes));
     } finally {
       // Also when an input or stdout failed, or stdout's reader went away: the error line (or
       // nothing) must not land on the bar's line.
@@ -58,3 +51,15 @@ Options:
     }
   },
 };
+
+/** Every line, its id then "\t" and its region (escaped: escape.ts) or {"id":…,"region":…}, encoded once a region. */
+function routeFormat(router: RegionRouter, json: boolean): LineFormat {
+  const arounds = regionNames(router).map(
+    (name): Around =>
+      json
+        ? { head: JSON_ID, tail: Buffer.from(`,"region":${JSON.stringify(name)}}\n`) }
+        : { head: NOTHING, tail: Buffer.from(`\t${escapeName(name ?? "")}\n`) },
+  );
+  // The ring has positions: every line has an owner.
+  return { json, around: (owners, i) => arounds[owners[0][i]] };
+}
