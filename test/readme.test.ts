@@ -16,6 +16,9 @@
 //   its page runs (ring files, session lists, a Python script), and is not run itself.
 // - A block after `<!-- not run: why -->` is not run. ```sh blocks are commands to type, not run,
 //   and may not hold `$ ` transcripts (those are ```console blocks).
+//
+// Besides, the README stays a read of minutes (its words and table cells counted), and no page but
+// bench/RESULTS.md names an issue or a run of the bench.
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
