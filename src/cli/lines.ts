@@ -8,11 +8,10 @@
 // that memory stays bounded whatever the input.
 // Cutting at a "\n" byte is safe for UTF-8: 0x0A never occurs inside a multibyte character.
 import { isAscii, isUtf8 } from "node:buffer";
-import type { RegionRouterBase } from "../router.js";
+import { type HasInternals, internalsOf } from "../internals.js";
 import type { Input } from "./inputs.js";
 import { LONG_LINE, LongLineBuilder } from "./long-line.js";
 import { type LineFormat, renderPiece, type Write } from "./render.js";
-import { routeBytes } from "./ring-access.js";
 
 const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
@@ -23,7 +22,7 @@ const NEWLINES = 0x0a0a0a0a;
 export interface Lines {
   readonly count: number;
   /** Each line's owner on the router's ring (an index into its names; -1: no region) into out. */
-  route(router: RegionRouterBase, out: Int32Array): void;
+  route(router: HasInternals, out: Int32Array): void;
   /** Write the lines `format` keeps, given their owners on each ring, in order. */
   write(format: LineFormat, owners: readonly Int32Array[], write: Write): Promise<void>;
 }
@@ -73,7 +72,7 @@ class Piece implements Lines {
     this.count = this.spans.length >> 1;
   }
 
-  route(router: RegionRouterBase, out: Int32Array): void {
+  route(router: HasInternals, out: Int32Array): void {
     if (this.hashed === null) {
       const { bytes, spans } = this;
       // route() hashes an id's UTF-8 as decoded, invalid bytes as U+FFFD. Decoding never joins a
@@ -81,7 +80,7 @@ class Piece implements Lines {
       const utf8 = isAscii(bytes) || isUtf8(bytes) ? bytes : Buffer.from(bytes.toString("utf8"));
       this.hashed = { bytes: utf8, spans: utf8 === bytes ? spans : lineSpans(utf8) };
     }
-    routeBytes(router, this.hashed.bytes, this.hashed.spans, this.count, out);
+    internalsOf(router).ring.routeBytes(this.hashed.bytes, this.hashed.spans, this.count, 2, out);
   }
 
   write(format: LineFormat, owners: readonly Int32Array[], write: Write): Promise<void> {

@@ -11,11 +11,10 @@ import { closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
-import type { RegionRouterBase } from "../router.js";
+import { type HasInternals, internalsOf } from "../internals.js";
 import type { Input } from "./inputs.js";
 import type { Lines } from "./lines.js";
 import type { LineFormat, Write } from "./render.js";
-import { routeDigest } from "./ring-access.js";
 import { IoError, reasonOf } from "./usage-error.js";
 
 /** A line of more bytes than this (4 MiB) is a LongLine; shorter lines come in pieces. */
@@ -121,8 +120,8 @@ export class LongLine implements Lines {
     private readonly label: string,
   ) {}
 
-  route(router: RegionRouterBase, out: Int32Array): void {
-    out[0] = routeDigest(router, this.digest);
+  route(router: HasInternals, out: Int32Array): void {
+    out[0] = internalsOf(router).ring.routeDigest(this.digest);
   }
 
   /** The line, streamed: the id as read, or inside a JSON string (decoded as UTF-8 across pieces). */

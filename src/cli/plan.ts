@@ -1,15 +1,15 @@
 // `region-router plan`: what moves, exactly, when regions are added, removed or re-weighted.
 import type { Dialect } from "../dialects.js";
 import { MAX_REGIONS, type Movement, movement, type RegionRouter } from "../node.js";
+import { internalsOf } from "../internals.js";
 import { describe } from "../validate.js";
 import { type ParsedArgs, parseArgs } from "./args.js";
 import type { Command } from "./command.js";
-import { describeDialect, dialectFromFlags, dialectOf, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
+import { describeDialect, dialectFromFlags, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
 import { openInputs } from "./inputs.js";
 import { routeLines } from "./line-router.js";
 import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
 import { JSON_ID, type LineFormat, NOTHING } from "./render.js";
-import { regionNames } from "./ring-access.js";
 import { buildRing, parseRegionWeight, perWeightSource, regionName, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions, ringPerWeightSource } from "./ring-options.js";
 import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
@@ -106,7 +106,7 @@ const COMMA_JSON_ID = Buffer.from(',{"id":');
  * { "id", "from", "to" }. `moved` counts them.
  */
 function movedFormat(before: RegionRouter, after: RegionRouter, json: boolean): LineFormat & { readonly moved: number } {
-  const [was, now] = [regionNames(before), regionNames(after)];
+  const [was, now] = [internalsOf(before).names, internalsOf(after).names];
   /** What follows the id, by the pair of owners: encoded once a pair. */
   const tails = new Map<number, Uint8Array>();
   let moved = 0;
@@ -156,7 +156,7 @@ function ringAfter(before: RegionRouter, parsed: ParsedArgs): { after: RegionRou
   }
   const migrating = hasDialectFlags(parsed, "to-");
   if (!migrating && edits === 0) throw new UsageError(`plan needs at least one change: ${CHANGE_FLAGS}`);
-  const from = dialectOf(before);
+  const from = internalsOf(before).dialect;
   const fromPerWeight = ringPerWeightSource(from, parsed);
   if (!migrating) return applyChanges(before, { ring: from, flag: null, perWeight: fromPerWeight }, [], adds, removes, sets);
   const to = dialectFromFlags(parsed, "to-", from, "the ring's dialect");
@@ -183,7 +183,7 @@ function dialectChange(from: Dialect, to: Dialect): string {
 
 /** What differs between two rings, as the changes that would turn one into the other. */
 function differences(before: RegionRouter, after: RegionRouter): string[] {
-  const [from, to] = [dialectOf(before), dialectOf(after)];
+  const [from, to] = [internalsOf(before).dialect, internalsOf(after).dialect];
   const changes = describeDialect(from) === describeDialect(to) ? [] : [dialectChange(from, to)];
   const [was, now] = [before.weights(), after.weights()];
   for (const name of was.keys()) if (!now.has(name)) changes.push(`remove ${escapeName(name)}`);

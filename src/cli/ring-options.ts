@@ -2,11 +2,12 @@
 // `--region NAME=WEIGHT`, in a dialect: `--compatible-with NAME` and its options as flags
 // (dialect-flags.ts). With --ring the file gives the dialect, and dialect flags only check it.
 import { optionRules, type Dialect, DIALECTS } from "../dialects.js";
+import { internalsOf } from "../internals.js";
 import { RegionRouter, type RouterOptions } from "../node.js";
 import { MAX_VNODES } from "../options.js";
 import { MAX_WEIGHT } from "../validate.js";
 import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
-import { checkFileDialect, DEFAULT_DIALECT, dialectFromFlags, dialectOf, dialectSpecs, flagOf, hasDialectFlags, wordsOf } from "./dialect-flags.js";
+import { checkFileDialect, DEFAULT_DIALECT, dialectFromFlags, dialectSpecs, flagOf, hasDialectFlags, wordsOf } from "./dialect-flags.js";
 import { asUsage, fileError, UsageError } from "./usage-error.js";
 import { readTextCapped } from "./read-text.js";
 
@@ -171,6 +172,6 @@ export function ringFromFile(args: ParsedArgs, flag: string, prefix: string, pat
     throw new UsageError(`${where} is not valid JSON: ${(error as Error).message}`);
   }
   const router = asUsage(where, () => RegionRouter.fromJSON(value));
-  if (hasDialectFlags(args, prefix)) checkFileDialect(args, prefix, dialectOf(router), where);
+  if (hasDialectFlags(args, prefix)) checkFileDialect(args, prefix, internalsOf(router).dialect, where);
   return router;
 }

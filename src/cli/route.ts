@@ -3,13 +3,13 @@
 import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { knownSize, openInputs } from "./inputs.js";
+import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";
 import { escapeName } from "./escape.js";
 import { hasPositions, routeLines } from "./line-router.js";
 import { FORMAT_OPTIONS, printsJson } from "./output.js";
 import { Progress } from "./progress.js";
 import { type Around, JSON_ID, type LineFormat, NOTHING } from "./render.js";
-import { regionNames } from "./ring-access.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { UsageError } from "./usage-error.js";
 
@@ -54,7 +54,7 @@ Options:
 
 /** Every line, its id then "\t" and its region (escaped: escape.ts) or {"id":…,"region":…}, encoded once a region. */
 function routeFormat(router: RegionRouter, json: boolean): LineFormat {
-  const arounds = regionNames(router).map(
+  const arounds = internalsOf(router).names.map(
     (name): Around =>
       json
         ? { head: JSON_ID, tail: Buffer.from(`,"region":${JSON.stringify(name)}}\n`) }

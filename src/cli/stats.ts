@@ -1,8 +1,9 @@
 // `region-router stats`: how the key space is really split, region by region, against the weights.
+import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";
 import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
-import { describeDialect, dialectOf } from "./dialect-flags.js";
+import { describeDialect } from "./dialect-flags.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { bar, columns, percent, points } from "./table.js";
 import { escapeName } from "./escape.js";
@@ -24,16 +25,14 @@ export interface RegionStats {
   deviation: number;
 }
 
-export function regionStats(router: RegionRouter): RegionStats[] {
-  const weights = [...router.weights()];
+function regionStats(router: RegionRouter): RegionStats[] {
+  const regions = [...internalsOf(router).regions];
   const shares = router.shares();
-  const names = dialectOf(router).names(weights.map(([, weight]) => weight));
-  let total = 0;
-  for (const [, weight] of weights) total += weight;
-  return weights.map(([region, weight], i) => {
+  const total = regions.reduce((sum, [, { weight }]) => sum + weight, 0);
+  return regions.map(([region, { weight, names }]) => {
     const expectedShare = total > 0 ? weight / total : 0;
     const share = shares.get(region) ?? 0;
-    return { region, weight, vnodes: names[i], expectedShare, share, deviation: share - expectedShare };
+    return { region, weight, vnodes: names, expectedShare, share, deviation: share - expectedShare };
   });
 }
 
@@ -64,7 +63,7 @@ Options:
     const router = ringFromOptions(parsed);
     const rows = regionStats(router);
     if (printsJson(parsed, "text")) {
-      const { name: compatibleWith, options } = dialectOf(router);
+      const { name: compatibleWith, options } = internalsOf(router).dialect;
       const summary = { compatibleWith, options, vnodesPerWeight: router.vnodesPerWeight, fingerprint: router.fingerprint(), regions: rows };
       return writeOut(`${JSON.stringify(summary)}\n`);
     }
@@ -86,7 +85,7 @@ Options:
         ],
         [0, 6],
       ) +
-        `\n${counted(rows.length, "region")}, ${counted(vnodes, "virtual node")}, compatible with ${describeDialect(dialectOf(router))}, ` +
+        `\n${counted(rows.length, "region")}, ${counted(vnodes, "virtual node")}, compatible with ${describeDialect(internalsOf(router).dialect)}, ` +
         `fingerprint ${router.fingerprint()}\n`,
     );
   },

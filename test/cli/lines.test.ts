@@ -7,7 +7,9 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { lineSpans, readLines } from "../../src/cli/lines.js";
 import { JSON_ID, type LineFormat, NOTHING, renderPiece } from "../../src/cli/render.js";
-import { memoryInput } from "./line-model.js";
+import { internalsOf } from "../../src/internals.js";
+import { RegionRouter } from "../../src/node.js";
+import { memoryInput, modelLines as inputLines } from "./line-model.js";
 
 /** The rule, written the obvious way, over the bytes as Latin-1 text (one char per byte). */
 function modelLines(bytes: Uint8Array): string[] {
@@ -105,5 +107,43 @@ describe("readLines", () => {
     expect(await read(Buffer.from(""), 4)).toEqual([]);
     expect(await read(Buffer.from("\n"), 4)).toEqual([""]);
     expect(await read(Buffer.from("a\nb\n"), 4)).toEqual(["a", "b"]);
+  });
+});
+
+describe("Lines.route (the WebAssembly engine, as the command line runs it)", () => {
+  const router = new RegionRouter();
+  router.addRegions([["sf", 3], ["london", 3], ["bangalore", 3]]);
+  /** Each line's region on `on`, as Lines.route gives it. */
+  const routed = async (on: RegionRouter, text: string) => {
+    const regions: (string | null)[] = [];
+    for await (const batch of readLines(memoryInput(Buffer.from(text, "latin1"), [1 << 16]))) {
+      const owners = new Int32Array(batch.count);
+      batch.route(on, owners);
+      regions.push(...Array.from(owners, (owner) => (owner < 0 ? null : internalsOf(on).names[owner]!)));
+    }
+    return regions;
+  };
+  const asciiLine = fc.string({ unit: "binary-ascii", maxLength: 70 }).map((line) => line.replace(/\n/g, ""));
+
+  it("equals routeMany of the lines, CRLF and empty lines included", async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(asciiLine, fc.boolean()), { minLength: 1, maxLength: 40 }), async (rows) => {
+        const text = rows.map(([line, crlf]) => line + (crlf ? "\r" : "")).join("\n");
+        const lines = inputLines(Buffer.from(text, "latin1")).map((line) => line.toString("latin1"));
+        expect(await routed(router, text)).toEqual(router.routeMany(lines));
+      }),
+      { numRuns: 60 },
+    );
+  });
+
+  it.each([
+    ["a\nb", ["a", "b"]],
+    ["a\r\n\r\nb\r", ["a", "", "b"]],
+    ["\n\n", ["", ""]],
+    ["\r", [""]],
+    ["x\r\r", ["x\r"]],
+  ])("splits %j into %j; on an empty ring, no region", async (text, lines) => {
+    expect(await routed(router, text)).toEqual(router.routeMany(lines));
+    expect(await routed(new RegionRouter(), text)).toEqual(lines.map(() => null));
   });
 });

@@ -13,13 +13,9 @@ import type { Input } from "../../src/cli/inputs.js";
 import { readLines } from "../../src/cli/lines.js";
 import { LongLine } from "../../src/cli/long-line.js";
 import { type LineFormat, NOTHING } from "../../src/cli/render.js";
-import { regionNames, routeDigest } from "../../src/cli/ring-access.js";
 import { IoError } from "../../src/cli/usage-error.js";
+import { internalsOf } from "../../src/internals.js";
 import { RegionRouter as NodeRegionRouter } from "../../src/node.js";
-import { definition, sessionId, vnodesPerWeight } from "../support/arbitraries.js";
-import { buildRouter } from "../support/build.js";
-import { engines } from "../support/engines.js";
-import type { RouterOptions } from "../../src/index.js";
 import { memoryInput as input, modelLines } from "./line-model.js";
 
 /** What route() hashes for a line: the UTF-8 of the id decoded as the CLI decodes short lines. */
@@ -46,7 +42,7 @@ async function readAll(source: Input, longLine: number): Promise<{ lines: Buffer
     expect(got.length).toBe(batch.count);
     const owners = new Int32Array(batch.count);
     batch.route(router, owners);
-    expect(Array.from(owners, (owner) => regionNames(router)[owner])).toEqual(got.map((line) => router.route(line.toString("utf8"))));
+    expect(Array.from(owners, (owner) => internalsOf(router).names[owner])).toEqual(got.map((line) => router.route(line.toString("utf8"))));
     if (batch instanceof LongLine) {
       long++;
       expect(got[0].length).toBe(batch.length);
@@ -148,55 +144,5 @@ describe("lineChunks with long lines", () => {
       expect(error).toBeInstanceOf(IoError);
       expect((error as Error).message).toBe('input file "test" changed while it was read');
     }
-  });
-});
-
-/** The region routeDigest gives a digest on `router`'s ring. */
-const digestRegion = (on: Parameters<typeof routeDigest>[0], digest: Uint8Array) => {
-  const owner = routeDigest(on, digest);
-  return owner < 0 ? null : regionNames(on)[owner];
-};
-
-describe.each(engines)("routeDigest (%s)", (_name, RegionRouter) => {
-  it("routes a digest where route() routes the id", () => {
-    fc.assert(
-      fc.property(definition, vnodesPerWeight, fc.array(sessionId, { maxLength: 20 }), (regions, k, ids) => {
-        const router = buildRouter(RegionRouter, regions, k);
-        for (const id of ids) expect(digestRegion(router, createHash("md5").update(id, "utf8").digest())).toBe(router.route(id));
-      }),
-      { numRuns: 200 },
-    );
-  });
-
-  it.each([["consistent-hash-ring"], ["uhashring"], ["uhashring-ketama"], ["hashring"], ["libketama"], ["hash_ring"]])(
-    "routes a digest where route() routes the id in the %s dialect (strict search, 32-bit points)",
-    (compatibleWith) => {
-      fc.assert(
-        fc.property(definition, fc.array(sessionId, { maxLength: 20 }), (regions, ids) => {
-          const router = new RegionRouter({ compatibleWith } as RouterOptions);
-          router.addRegions(regions);
-          for (const id of ids) expect(digestRegion(router, createHash("md5").update(id, "utf8").digest())).toBe(router.route(id));
-        }),
-        { numRuns: 50 },
-      );
-    },
-  );
-
-  it("gives null on a ring without positions", () => {
-    const router = buildRouter(RegionRouter, [["a", 0]]);
-    expect(digestRegion(router, createHash("md5").update("x").digest())).toBeNull();
-  });
-
-  it("wraps past the last position and lands on a position itself", () => {
-    const router = buildRouter(RegionRouter, [["a", 3], ["b", 4]]);
-    const { positions, owners } = (() => {
-      const list: [string, number][] = [["a", 0], ["a", 1], ["a", 2], ["b", 0], ["b", 1], ["b", 2], ["b", 3]];
-      const all = list.map(([region, i]) => [createHash("md5").update(`${region}#${i}`).digest(), region] as const);
-      all.sort(([x], [y]) => Buffer.compare(x, y));
-      return { positions: all.map(([p]) => p), owners: all.map(([, region]) => region) };
-    })();
-    expect(digestRegion(router, Buffer.alloc(16, 0xff))).toBe(owners[0]);
-    expect(digestRegion(router, Buffer.alloc(16, 0))).toBe(owners[0]);
-    positions.forEach((position, i) => expect(digestRegion(router, position)).toBe(owners[i]));
   });
 });
