@@ -16,25 +16,14 @@ const REMOVED: Readonly<Record<string, string>> = {
   threads: "route always runs on one thread, as worker threads were slower than one",
 };
 
-export class ParsedArgs {
-  constructor(
-    private readonly values: ReadonlyMap<string, readonly string[]>,
-    readonly positionals: readonly string[],
-  ) {}
-
+/** The options given, by name (without "--"), and the arguments that are not options. */
+export interface ParsedArgs {
+  readonly positionals: readonly string[];
   /** Every value of a string option, in command-line order (empty when absent). */
-  all(name: string): readonly string[] {
-    return this.values.get(name) ?? [];
-  }
-
+  all(name: string): readonly string[];
   /** The value of a single-valued string option, or undefined. */
-  one(name: string): string | undefined {
-    return this.values.get(name)?.[0];
-  }
-
-  has(name: string): boolean {
-    return this.values.has(name);
-  }
+  one(name: string): string | undefined;
+  has(name: string): boolean;
 }
 
 /** True when the arguments ask for help (before any `--`): help wins over every other mistake. */
@@ -67,13 +56,10 @@ export function parseArgs(command: string, args: readonly string[], specs: Optio
     if (seen) seen.push(value ?? "");
     else values.set(name, [value ?? ""]);
   }
-  return new ParsedArgs(values, positionals);
+  return { positionals, all: (name) => values.get(name) ?? [], one: (name) => values.get(name)?.[0], has: (name) => values.has(name) };
 }
 
-/**
- * A decimal integer from `min` to `max`, or a UsageError that starts with `what` (the option as the
- * person typed it).
- */
+/** A decimal integer from `min` to `max`, or a UsageError that starts with `what` (the option as typed). */
 export function parseInteger(what: string, text: string, min: number, max: number): number {
   const digits = /^[0-9]+$/.test(text);
   const value = digits ? Number(text) : NaN;

@@ -1,16 +1,13 @@
-// What a line of input is, for every command that reads session ids, in one place: "\n" ends a
-// line, a "\r" that ends a line is dropped (before "\n", or at the end of the input: a CRLF file
-// whose last "\n" is missing keeps its last id), a "\r" anywhere else is the id's, an empty line is
-// the empty id and a last line without "\n" still counts. Each file's lines stand alone (its
-// unterminated last line is not glued to the next file's first), and a byte order mark that starts
-// one is not part of its first line. readLines() gives an input's lines in order as Lines, one type
-// for both kinds: a piece of whole lines as read, or a line too long to hold (long-line.ts), so
-// that memory stays bounded whatever the input.
-// Cutting at a "\n" byte is safe for UTF-8: 0x0A never occurs inside a multibyte character.
+// What a line of input is, in one place: "\n" ends a line, a "\r" that ends a line is dropped
+// (before "\n", or at the end of the input), a "\r" anywhere else is the id's, an empty line is the
+// empty id and a last line without "\n" still counts. Each file's lines stand alone, and a byte
+// order mark that starts one is not part of its first line. readLines() gives an input's lines as
+// Lines, one type for both kinds: a piece of whole lines as read, or a line too long to hold
+// (long-line.ts), so that memory stays bounded. ("\n" never occurs inside a UTF-8 character.)
 import { isAscii, isUtf8 } from "node:buffer";
 import { type HasInternals, internalsOf } from "../internals.js";
 import type { Input } from "./inputs.js";
-import { LONG_LINE, LongLineBuilder } from "./long-line.js";
+import { LONG_LINE, readLongLine } from "./long-line.js";
 import { type LineFormat, renderPiece, type Write } from "./render.js";
 
 const NEWLINE = 0x0a;
@@ -27,26 +24,22 @@ export interface Lines {
   write(format: LineFormat, owners: readonly Int32Array[], write: Write): Promise<void>;
 }
 
-/** Where lineSpans finds the lines, before they are copied out: grown to the most lines seen. */
+/** Where lineSpans finds lines before it copies them out; grown to the most lines seen. */
 let found = new Uint32Array(1 << 12);
 
-/**
- * Each line of `piece` as [start, end) of its id, two numbers a line: one more line than the
- * piece has "\n" bytes.
- */
+/** Each line of `piece` as [start, end) of its id: one more line than the piece has "\n" bytes. */
 export function lineSpans(piece: Uint8Array): Uint32Array {
   const view = new DataView(piece.buffer, piece.byteOffset, piece.byteLength);
   const n = piece.length;
   let w = 0;
   for (let start = 0; start <= n; w += 2) {
     if (w === found.length) {
-      const more = new Uint32Array(2 * found.length);
+      const more = new Uint32Array(2 * w);
       more.set(found);
       found = more;
     }
     // Four bytes at a time up to the word that holds a "\n" (a zero byte of word ^ NEWLINES: the
-    // classic has-a-zero-byte test, exact), then byte by byte: short ids make a native indexOf per
-    // line cost more than it saves.
+    // exact has-a-zero-byte test), then byte by byte: on short ids, cheaper than an indexOf a line.
     let i = start;
     for (const last = n - 4; i <= last; i += 4) {
       const word = view.getInt32(i, true) ^ NEWLINES;
@@ -88,32 +81,18 @@ class Piece implements Lines {
   }
 }
 
-/**
- * UTF-8's byte order mark, as some Windows programs begin a text file with: not part of the first
- * id (as a CRLF's "\r" is not part of any), so an input's first line is the same with it or without.
- */
+/** UTF-8's byte order mark, as some Windows programs begin a file: not part of its first id. */
 const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
 
-/**
- * Bytes per read: small enough that each piece's buffers stay in cache and its strings die young
- * (cheap scavenges), big enough that per-piece costs stay small.
- */
+/** Bytes per read: each piece's buffers stay in cache and its strings die young (cheap scavenges). */
 const READ_BYTES = 1 << 16;
 
 /**
- * The input's lines, as read, in order: a piece of the complete lines of one read, or a line that
- * grows past `longLine` bytes (LONG_LINE; tests pass less) alone, which must be used before the
- * next Lines are asked for. The input is closed at the end.
+ * The input's lines, in order: a piece of the complete lines of one read, or a line that grows
+ * past `longLine` bytes (LONG_LINE; tests pass less) alone, which must be used before the next
+ * Lines are asked for. The input is closed at the end.
  */
 export async function* readLines(input: Input, onBytes?: (bytes: number) => void, longLine = LONG_LINE): AsyncGenerator<Lines> {
-  try {
-    yield* linesOf(input, onBytes, longLine);
-  } finally {
-    input.close();
-  }
-}
-
-async function* linesOf(input: Input, onBytes: ((bytes: number) => void) | undefined, longLine: number): AsyncGenerator<Lines> {
   // Each read lands after the unfinished line left by the previous one, so only that line is
   // ever copied; a line longer than the buffer grows it, up to longLine.
   let buffer: Buffer = Buffer.allocUnsafeSlow(READ_BYTES);
@@ -127,46 +106,44 @@ async function* linesOf(input: Input, onBytes: ((bytes: number) => void) | undef
     total += bytes;
     onBytes?.(bytes);
   };
-  for (;;) {
-    let start = filled;
-    if (filled >= longLine && !atStart) {
-      const builder = new LongLineBuilder(input, total - filled);
-      const rest = await builder.readRest(buffer.subarray(0, filled), counted);
-      const line = builder.finish();
-      try {
-        yield line;
-      } finally {
-        line.close();
-      }
-      if (rest === null) return;
-      buffer = copied(rest, 0, rest.length, Math.max(READ_BYTES, 2 * rest.length));
-      filled = rest.length;
-      start = 0;
-    } else {
-      if (filled === buffer.length) buffer = copied(buffer, 0, filled, buffer.length * 2);
-      const bytes = await input.read(buffer, filled);
-      if (bytes === 0) break;
-      counted(bytes);
-      filled += bytes;
-      if (atStart) {
+  try {
+    for (;;) {
+      let start = filled;
+      if (filled >= longLine && !atStart) {
+        const { line, rest } = await readLongLine(input, buffer.subarray(0, filled), total - filled, counted);
+        try {
+          yield line;
+        } finally {
+          line.close();
+        }
+        if (rest === null) return;
+        buffer = copied(rest, 0, rest.length, Math.max(READ_BYTES, 2 * rest.length));
+        filled = rest.length;
+        start = 0;
+      } else {
+        if (filled === buffer.length) buffer = copied(buffer, 0, filled, buffer.length * 2);
+        const bytes = await input.read(buffer, filled);
+        if (bytes === 0) break;
+        counted(bytes);
+        filled += bytes;
         const seen = Math.min(filled, BYTE_ORDER_MARK.length);
-        if (!buffer.subarray(0, seen).equals(BYTE_ORDER_MARK.subarray(0, seen))) atStart = false;
-        else if (seen === BYTE_ORDER_MARK.length) {
+        if (atStart && !buffer.subarray(0, seen).equals(BYTE_ORDER_MARK.subarray(0, seen))) atStart = false;
+        else if (atStart && seen === BYTE_ORDER_MARK.length) {
           buffer.copyWithin(0, seen, filled);
-          filled -= seen;
-          start = 0;
-          atStart = false;
+          [filled, start, atStart] = [filled - seen, 0, false];
         }
       }
+      const end = filled > start ? buffer.lastIndexOf(NEWLINE, filled - 1) : -1;
+      if (end < start) continue;
+      const next = copied(buffer, end + 1, filled, Math.max(READ_BYTES, 2 * (filled - end - 1)));
+      yield new Piece(buffer.subarray(0, end));
+      filled -= end + 1;
+      buffer = next;
     }
-    const end = filled > start ? buffer.lastIndexOf(NEWLINE, filled - 1) : -1;
-    if (end < start) continue;
-    const next = copied(buffer, end + 1, filled, Math.max(READ_BYTES, 2 * (filled - end - 1)));
-    yield new Piece(buffer.subarray(0, end));
-    filled -= end + 1;
-    buffer = next;
+    if (filled > 0) yield new Piece(buffer.subarray(0, filled));
+  } finally {
+    input.close();
   }
-  if (filled > 0) yield new Piece(buffer.subarray(0, filled));
 }
 
 /** A new buffer of `size` bytes starting with from[start, end). */

@@ -42,34 +42,23 @@ class IdHash {
   }
 }
 
-/** Where a long line's id can be read again. */
+/** Where a long line's id can be read again: the file it stands in, or a temporary copy. */
 interface Store {
   /** The next bytes of the id (the store keeps them, or knows where they are). */
   append(bytes: Uint8Array): void;
-  /** Fill `into` with the id's bytes from `offset`. */
-  read(into: Buffer, offset: number): void;
+  /** Reads the id's bytes from `offset` into into[at, at + length); the count read. */
+  readAt(into: Buffer, at: number, length: number, offset: number): number;
   close(): void;
 }
 
-/** The line where it stands in a file named on the command line, from `position`. */
-function sourceStore(input: Input, readAt: NonNullable<Input["readAt"]>, position: number): Store {
-  return {
-    append() {},
-    read(into, offset) {
-      for (let got = 0; got < into.length; ) {
-        const bytes = readAt(into, got, into.length - got, position + offset + got);
-        if (bytes === 0) throw new IoError(`${input.label} changed while it was read`);
-        got += bytes;
-      }
-    },
-    close() {},
-  };
+/** The line where it stands, from `position`, in a file named on the command line. */
+function sourceStore(readAt: NonNullable<Input["readAt"]>, position: number): Store {
+  return { append() {}, readAt: (into, at, length, offset) => readAt(into, at, length, position + offset), close() {} };
 }
 
 /** A copy in a temporary file, for a line that cannot be read again (stdin). */
 function spoolStore(): Store {
-  const dir = tmpdir();
-  const failed = (error: unknown) => new IoError(`cannot write a temporary file in ${JSON.stringify(dir)} (for a line over 4 MiB): ${reasonOf(error)}`);
+  const dir = JSON.stringify(tmpdir());
   let fd = -1;
   let length = 0;
   return {
@@ -77,27 +66,24 @@ function spoolStore(): Store {
       try {
         if (fd < 0) {
           // Unlinked at once: the open descriptor keeps it, and nothing stays behind on any exit.
-          const folder = mkdtempSync(join(dir, "region-router-"));
-          const path = join(folder, "line");
-          fd = openSync(path, "w+", 0o600);
-          unlinkSync(path);
+          const folder = mkdtempSync(join(tmpdir(), "region-router-"));
+          fd = openSync(join(folder, "line"), "w+", 0o600);
+          unlinkSync(join(folder, "line"));
           rmdirSync(folder);
         }
         for (let done = 0; done < bytes.length; ) done += writeSync(fd, bytes, done, bytes.length - done, length + done);
         length += bytes.length;
       } catch (error) {
-        throw failed(error);
+        throw new IoError(`cannot write a temporary file in ${dir} (for a line over 4 MiB): ${reasonOf(error)}`);
       }
     },
-    read(into, offset) {
+    readAt(into, at, length, offset) {
       try {
-        for (let got = 0; got < into.length; ) {
-          const bytes = readSync(fd, into, got, into.length - got, offset + got);
-          if (bytes === 0) throw new Error("the temporary file is shorter than what was written to it");
-          got += bytes;
-        }
+        const bytes = readSync(fd, into, at, length, offset);
+        if (bytes === 0) throw new Error("it is shorter than what was written to it");
+        return bytes;
       } catch (error) {
-        throw new IoError(`cannot read a temporary file in ${JSON.stringify(dir)}: ${reasonOf(error)}`);
+        throw new IoError(`cannot read a temporary file in ${dir}: ${reasonOf(error)}`);
       }
     },
     close() {
@@ -124,7 +110,7 @@ export class LongLine implements Lines {
     out[0] = internalsOf(router).ring.routeDigest(this.digest);
   }
 
-  /** The line, streamed: the id as read, or inside a JSON string (decoded as UTF-8 across pieces). */
+  /** The line, streamed: the id as read, or as a JSON string (decoded as UTF-8 across pieces). */
   async write(format: LineFormat, owners: readonly Int32Array[], write: Write): Promise<void> {
     const around = format.around(owners, 0);
     if (around === null) return;
@@ -147,14 +133,19 @@ export class LongLine implements Lines {
    */
   *pieces(): Generator<Buffer> {
     const hash = new IdHash();
+    const changed = () => new IoError(`${this.label} changed while it was read`);
     for (let offset = 0; offset < this.length; ) {
       const piece = Buffer.allocUnsafeSlow(Math.min(PIECE, this.length - offset));
-      this.store.read(piece, offset);
+      for (let got = 0; got < piece.length; ) {
+        const bytes = this.store.readAt(piece, got, piece.length - got, offset + got);
+        if (bytes === 0) throw changed();
+        got += bytes;
+      }
       hash.update(piece);
       offset += piece.length;
       yield piece;
     }
-    if (!hash.digest().equals(this.digest)) throw new IoError(`${this.label} changed while it was read`);
+    if (!hash.digest().equals(this.digest)) throw changed();
   }
 
   close(): void {
@@ -162,62 +153,47 @@ export class LongLine implements Lines {
   }
 }
 
-/** Takes a long line's bytes as they are read (without its "\n"), then gives the LongLine. */
-export class LongLineBuilder {
-  private readonly hash = new IdHash();
-  private length = 0;
+/**
+ * The long line of `input` that starts `position` bytes into it with `head`: the rest read up to
+ * its "\n" (or the end), hashed and set aside as it comes, a "\r" that ends it dropped (as
+ * lineSpans drops it). Also gives what the last read brought past the "\n" (null at the end).
+ */
+export async function readLongLine(
+  input: Input,
+  head: Buffer,
+  position: number,
+  counted: (bytes: number) => void,
+): Promise<{ line: LongLine; rest: Buffer | null }> {
+  const store = input.readAt ? sourceStore(input.readAt, position) : spoolStore();
+  const hash = new IdHash();
+  let length = 0;
   /** The bytes so far end with a "\r", held back: it is the id's only if more bytes follow. */
-  private carriageReturn = false;
-  private readonly store: Store;
-
-  /** For the line of `input` that starts `position` bytes into it. */
-  constructor(
-    private readonly input: Input,
-    position: number,
-  ) {
-    this.store = input.readAt ? sourceStore(input, input.readAt, position) : spoolStore();
-  }
-
-  add(bytes: Uint8Array): void {
+  let carriageReturn = false;
+  const keep = (bytes: Uint8Array) => {
+    store.append(bytes);
+    hash.update(bytes);
+    length += bytes.length;
+  };
+  const add = (bytes: Uint8Array) => {
     if (bytes.length === 0) return;
-    if (this.carriageReturn) this.keep(CARRIAGE_RETURN_BYTE);
-    this.carriageReturn = bytes[bytes.length - 1] === CARRIAGE_RETURN;
-    this.keep(this.carriageReturn ? bytes.subarray(0, bytes.length - 1) : bytes);
-  }
-
-  private keep(bytes: Uint8Array): void {
-    this.store.append(bytes);
-    this.hash.update(bytes);
-    this.length += bytes.length;
-  }
-
-  /** The line has ended (at "\n" or the end of the input): a "\r" just before is dropped, as lineSpans does. */
-  finish(): LongLine {
-    return new LongLine(this.hash.digest(), this.length, this.store, this.input.label);
-  }
-
-  /**
-   * The rest of the line whose first bytes are `head`: read up to its "\n" (or the end), hashed and
-   * set aside as it comes. Gives what the last read brought past the "\n" (null at the end of the
-   * input). When a read fails, the line is given up.
-   */
-  async readRest(head: Buffer, counted: (bytes: number) => void): Promise<Buffer | null> {
-    try {
-      this.add(head);
-      // Reads of readLines' size, so that the rest past the "\n" is what a read of its brings.
-      const chunk = Buffer.allocUnsafeSlow(1 << 16);
-      for (;;) {
-        const bytes = await this.input.read(chunk, 0);
-        if (bytes === 0) return null;
-        counted(bytes);
-        const read = chunk.subarray(0, bytes);
-        const end = read.indexOf(NEWLINE);
-        this.add(end < 0 ? read : read.subarray(0, end));
-        if (end >= 0) return read.subarray(end + 1);
-      }
-    } catch (error) {
-      this.store.close();
-      throw error;
+    if (carriageReturn) keep(CARRIAGE_RETURN_BYTE);
+    carriageReturn = bytes[bytes.length - 1] === CARRIAGE_RETURN;
+    keep(carriageReturn ? bytes.subarray(0, bytes.length - 1) : bytes);
+  };
+  try {
+    add(head);
+    // Reads of readLines' size, so that the rest past the "\n" is what one of its reads brings.
+    const chunk = Buffer.allocUnsafeSlow(1 << 16);
+    for (;;) {
+      const bytes = await input.read(chunk, 0);
+      const read = chunk.subarray(0, bytes);
+      counted(bytes);
+      const end = read.indexOf(NEWLINE);
+      add(end < 0 ? read : read.subarray(0, end));
+      if (bytes === 0 || end >= 0) return { line: new LongLine(hash.digest(), length, store, input.label), rest: bytes === 0 ? null : read.subarray(end + 1) };
     }
+  } catch (error) {
+    store.close();
+    throw error;
   }
 }

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
-// The `region-router` command line. Each failure is one line on stderr, "region-router: …", and
-// an exit status (docs/cli.md, "Errors and exit statuses"): 2 for bad input found before anything is written,
-// 3 for input or output that failed midway; 0 when the reader of stdout went away (EPIPE); 1 only
-// for a bug, which keeps its stack trace.
+// The `region-router` command line. Each failure is one line on stderr, "region-router: …", and an
+// exit status (docs/cli.md): 2 for bad input found before anything is written, 3 for input or
+// output that failed midway; 0 when the reader of stdout went away (EPIPE); 1 only for a bug,
+// which keeps its stack trace.
 import { readFileSync } from "node:fs";
 import { wantsHelp } from "./args.js";
 import type { Command } from "./command.js";
@@ -35,18 +35,15 @@ function findCommand(name: string): Command {
   return command;
 }
 
-function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  return manifest.version;
-}
-
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
   // No arguments at all: the usage, on stdout, as git and npm print it (but with status 0: here 1
   // means a bug).
   if (name === undefined || name === "--help" || name === "-h") return print(HELP);
   if (name === "help") return print(rest.length === 0 || wantsHelp(rest.slice(0, 1)) ? HELP : findCommand(rest[0]).help);
-  if (name === "--version" || name === "-v") return print(`${version()}\n`);
+  if (name === "--version" || name === "-v") {
+    return print(`${JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version}\n`);
+  }
   const command = findCommand(name);
   if (wantsHelp(rest)) return print(command.help);
   await command.run(rest);

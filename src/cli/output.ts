@@ -1,7 +1,7 @@
-// Everything a command prints on stdout goes through writeOut, which resolves once the stream has
-// taken the text (so output never piles up in memory) and rejects when stdout fails: a reader that
-// went away (EPIPE: `region-router route … | head`) as ReaderGone, which main.ts ends quietly with
-// status 0; any other failure (a full disk) as an IoError naming stdout and the cause (status 3).
+// What a command prints: JSON or its own format (--json, --format), on stdout through writeOut, which
+// resolves once the stream has taken the text (so output never piles up in memory) and rejects when
+// stdout fails: a reader that went away (EPIPE: `… | head`) as ReaderGone, which main.ts ends
+// quietly (status 0); any other failure (a full disk) as an IoError naming the cause (status 3).
 import type { OptionSpecs, ParsedArgs } from "./args.js";
 import { IoError, reasonOf, UsageError } from "./usage-error.js";
 
@@ -25,13 +25,8 @@ export class ReaderGone extends Error {
 
 /** The first failure of stdout; every later write reports it again. */
 let failure: Error | null = null;
-
-function failed(error: unknown): Error {
-  failure ??=
-    (error as NodeJS.ErrnoException | null)?.code === "EPIPE" ? new ReaderGone("stdout closed") : new IoError(`cannot write stdout: ${reasonOf(error)}`);
-  return failure;
-}
-
+const failed = (error: unknown): Error =>
+  (failure ??= (error as NodeJS.ErrnoException | null)?.code === "EPIPE" ? new ReaderGone("stdout closed") : new IoError(`cannot write stdout: ${reasonOf(error)}`));
 // A failed write also emits "error" on the stream: handled here, never an uncaught exception.
 process.stdout.on("error", failed);
 

@@ -10,7 +10,7 @@ import { openInputs } from "./inputs.js";
 import { routeLines } from "./line-router.js";
 import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
 import { JSON_ID, type LineFormat, NOTHING } from "./render.js";
-import { buildRing, parseRegionWeight, perWeightSource, regionName, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions, ringPerWeightSource } from "./ring-options.js";
+import { buildRing, exactParts, parseRegionWeight, perWeightSource, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions, ringPerWeightSource } from "./ring-options.js";
 import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
 import { noPositionals, UsageError } from "./usage-error.js";
@@ -25,11 +25,9 @@ export const plan: Command = {
                           [--to-compatible-with NAME] [--to-OPTION N]... [--sessions FILE] [--json]
        region-router plan [ring options] --to FILE [--sessions FILE] [--json]
 
-Compares the ring with the ring after the changes and prints the exact fraction of the key
-space that changes region, and each from → to flow (computed from the rings' arcs, not sampled).
-With --sessions, also lists the sessions (one id per line in FILE, "-" for stdin) that move,
-as "id<TAB>from<TAB>to" lines. Region names with a backslash or control character are escaped in
-text output (\\\\, \\n, \\r, \\t, \\u00XX).
+Prints the exact fraction of the key space that changes region between the ring and the ring
+after the changes, and each from → to flow (from the rings' arcs, not sampled). Region names are
+escaped in text output as JSON escapes them.
 
 ${RING_HELP}
 
@@ -39,24 +37,23 @@ Changes (each repeatable, each region at most once):
   --set NAME=W                give a region of the ring a new weight
 
 Migration (the same regions and weights in another dialect or with other options, then the
-changes above, if any):
+changes, if any):
   --to-compatible-with NAME   the dialect after (default: the ring's own)
   ${Object.keys(dialectSpecs("to-"))
     .slice(1)
     .map((flag) => `--${flag} N`)
     .join(", ")}
-                              its options, as for the ring; one not given keeps the ring's
-                              value in the ring's own dialect, else takes the dialect's default
-  --to FILE                   or the whole ring after, from a snapshot (its dialect included);
-                              not with --add, --remove, --set; --to-compatible-with and the
-                              --to- options then check the file
+                              its options; one not given keeps the ring's value in the ring's
+                              own dialect, else takes the dialect's default
+  --to FILE                   or the whole ring after, from a snapshot; not with --add, --remove,
+                              --set; --to-compatible-with and the --to- options then check it
 
 Options:
-  --sessions FILE             also list which of these sessions move, and where
-  --json, --format json       print { "moved", "flows": [{ "from", "to", "fraction" }] } (the
-                              library's movement()), plus "sessions": [{ "id", "from", "to" }]
-                              with --sessions; fractions, not percentages; null = no region;
-                              --format text: the plan as text (the default)
+  --sessions FILE             also list the sessions (one id a line, "-" for stdin) that move,
+                              as "id<TAB>from<TAB>to" lines
+  --json, --format json       print movement()'s { "moved", "flows": [{ "from", "to", "fraction"
+                              }] }, and "sessions": [{ "id", "from", "to" }] with --sessions
+                              (null: no region); --format text is the plan as text (the default)
   -h, --help                  show this help
 `,
   async run(args) {
@@ -71,8 +68,8 @@ Options:
       ...FORMAT_OPTIONS,
     });
     noPositionals("plan", parsed.positionals);
-    const before = ringFromOptions(parsed);
-    const { after, changes } = ringAfter(before, parsed);
+    const before = await ringFromOptions(parsed);
+    const { after, changes } = await ringAfter(before, parsed);
     const moves = movement(before, after);
     const sessionsFile = parsed.one("sessions");
     const sessions = sessionsFile === undefined ? null : openInputs([sessionsFile], "--sessions file")[0];
@@ -102,13 +99,11 @@ const COMMA_JSON_ID = Buffer.from(',{"id":');
 
 /**
  * The sessions whose region differs between the two rings: "id<TAB>from<TAB>to" lines (the id as
- * its line's bytes, as route's TSV writes it) or, with `json`, the elements of a JSON array of
- * { "id", "from", "to" }. `moved` counts them.
+ * read, as route's TSV writes it) or, with `json`, elements of an array of { "id", "from", "to" }.
+ * `moved` counts them.
  */
 function movedFormat(before: RegionRouter, after: RegionRouter, json: boolean): LineFormat & { readonly moved: number } {
   const [was, now] = [internalsOf(before).names, internalsOf(after).names];
-  /** What follows the id, by the pair of owners: encoded once a pair. */
-  const tails = new Map<number, Uint8Array>();
   let moved = 0;
   return {
     json,
@@ -116,69 +111,43 @@ function movedFormat(before: RegionRouter, after: RegionRouter, json: boolean): 
       return moved;
     },
     around(owners, i) {
-      const [fromOwner, toOwner] = [owners[0][i], owners[1][i]];
-      const from: Region = fromOwner < 0 ? null : (was[fromOwner] as string);
-      const to: Region = toOwner < 0 ? null : (now[toOwner] as string);
+      const from: Region = owners[0][i] < 0 ? null : (was[owners[0][i]] as string);
+      const to: Region = owners[1][i] < 0 ? null : (now[owners[1][i]] as string);
       if (from === to) return null;
-      // Owners are below 2^16.
-      const pair = (fromOwner + 1) * 0x10001 + toOwner + 1;
-      let tail = tails.get(pair);
-      if (tail === undefined) {
-        tail = Buffer.from(json ? `,"from":${JSON.stringify(from)},"to":${JSON.stringify(to)}}` : `\t${shown(from)}\t${shown(to)}\n`);
-        tails.set(pair, tail);
-      }
       const head = !json ? NOTHING : moved > 0 ? COMMA_JSON_ID : JSON_ID;
       moved++;
-      return { head, tail };
+      return { head, tail: Buffer.from(json ? `,"from":${JSON.stringify(from)},"to":${JSON.stringify(to)}}` : `\t${shown(from)}\t${shown(to)}\n`) };
     },
   };
 }
 
-const NONE = "(none)";
+/** A region as the text output shows it: escaped (escape.ts), or "(none)" for no region. */
+const shown = (region: Region): string => (region === null ? "(none)" : escapeName(region));
 
-/** A region as the text output shows it: escaped (escape.ts), or NONE for no region. */
-function shown(region: Region): string {
-  return region === null ? NONE : escapeName(region);
-}
-
-
-const CHANGE_FLAGS = "--add NAME=W, --remove NAME, --set NAME=W, --to FILE or --to-compatible-with NAME";
+/** "compatible with hashring (vnode count 40, replicas 4) → region-router (vnodes per weight 1)" */
+const dialectChange = (from: Dialect, to: Dialect): string => `compatible with ${describeDialect(from)} → ${describeDialect(to)}`;
 
 /** The ring after the plan's changes (--to FILE, or a new dialect and --add, --remove, --set), and the changes as text. */
-function ringAfter(before: RegionRouter, parsed: ParsedArgs): { after: RegionRouter; changes: string[] } {
-  const [adds, removes, sets] = [parsed.all("add"), parsed.all("remove"), parsed.all("set")];
-  const edits = adds.length + removes.length + sets.length;
+async function ringAfter(before: RegionRouter, parsed: ParsedArgs): Promise<{ after: RegionRouter; changes: string[] }> {
+  const edits = { adds: parsed.all("add"), removes: parsed.all("remove"), sets: parsed.all("set") };
+  const editing = edits.adds.length + edits.removes.length + edits.sets.length > 0;
   const file = parsed.one("to");
   if (file !== undefined) {
-    if (edits > 0) throw new UsageError("--to cannot be combined with --add, --remove or --set (the file defines the whole ring after)");
-    const after = ringFromFile(parsed, "to", "to-", file);
+    if (editing) throw new UsageError("--to cannot be combined with --add, --remove or --set (the file defines the whole ring after)");
+    const after = await ringFromFile(parsed, "to", "to-", file);
     return { after, changes: differences(before, after) };
   }
   const migrating = hasDialectFlags(parsed, "to-");
-  if (!migrating && edits === 0) throw new UsageError(`plan needs at least one change: ${CHANGE_FLAGS}`);
+  if (!migrating && !editing) {
+    throw new UsageError("plan needs at least one change: --add NAME=W, --remove NAME, --set NAME=W, --to FILE or --to-compatible-with NAME");
+  }
   const from = internalsOf(before).dialect;
   const fromPerWeight = ringPerWeightSource(from, parsed);
-  if (!migrating) return applyChanges(before, { ring: from, flag: null, perWeight: fromPerWeight }, [], adds, removes, sets);
+  if (!migrating) return applyChanges(before, { ring: from, flag: null, perWeight: fromPerWeight }, [], edits);
   const to = dialectFromFlags(parsed, "to-", from, "the ring's dialect");
   const flag = parsed.has("to-compatible-with") ? `--to-compatible-with ${to.name}` : "the ring after";
   const perWeight = perWeightSource(to, parsed, "to-", to.name === from.name ? fromPerWeight : undefined);
-  return applyChanges(before, { ring: to, flag, perWeight }, [dialectChange(from, to)], adds, removes, sets);
-}
-
-/**
- * The dialect of the ring after, with how messages name it: `flag`, the migration to it (null when
- * it is the ring's own), and `perWeight`, where the option that multiplies weights in it came from
- * (for the virtual-node limit).
- */
-interface Target {
-  readonly ring: Dialect;
-  readonly flag: string | null;
-  readonly perWeight: string;
-}
-
-/** "compatible with hashring (vnode count 40, replicas 4) → region-router (vnodes per weight 1)" */
-function dialectChange(from: Dialect, to: Dialect): string {
-  return `compatible with ${describeDialect(from)} → ${describeDialect(to)}`;
+  return applyChanges(before, { ring: to, flag, perWeight }, [dialectChange(from, to)], edits);
 }
 
 /** What differs between two rings, as the changes that would turn one into the other. */
@@ -198,71 +167,62 @@ function differences(before: RegionRouter, after: RegionRouter): string[] {
 }
 
 /**
- * The ring after: `before`'s regions in `target`'s dialect, with the --add, --remove and --set
+ * The ring after: `before`'s regions in the dialect `ring`, with the --add, --remove and --set
  * changes applied, and `changes` with them as text; a UsageError for any that cannot apply. The
- * changes (and the migration, if any) give one ring, as made one after another would leave it (a
- * removed region gone, a set one moved to the end with its new weight, as addRegion moves it, added
- * ones after), checked and built once, as a whole: where counts are relative, one step on the way
- * could pass the virtual-node limit that the whole plan keeps to (a removal gives the others more
- * names, an add takes some back).
+ * changes (and the migration, if any) make one ring, as made one after another (a removed region
+ * gone, a set one moved to the end with its new weight, as addRegion moves it, added ones after),
+ * checked and built once, as a whole: where counts are relative, a step on the way could pass the
+ * virtual-node limit that the whole plan keeps to. Messages name the migration by `flag` (null:
+ * none) and the option that multiplies weights by `perWeight` (perWeightSource).
  */
 function applyChanges(
   before: RegionRouter,
-  { ring, flag, perWeight }: Target,
+  { ring, flag, perWeight }: { ring: Dialect; flag: string | null; perWeight: string },
   changes: string[],
-  adds: readonly string[],
-  removes: readonly string[],
-  sets: readonly string[],
+  { adds, removes, sets }: Record<"adds" | "removes" | "sets", readonly string[]>,
 ): { after: RegionRouter; changes: string[] } {
   const weights = before.weights();
-  const named = new Set<string>();
-  const once = (option: string, name: string) => {
-    if (named.has(name)) throw new UsageError(`${option} ${name}: region ${JSON.stringify(name)} is changed more than once in this plan`);
-    named.add(name);
-  };
   const final = before.weights();
   /** Region -> the change that gives its weight, as typed. */
   const typed = new Map<string, string>();
+  const change = (option: string, name: string, text: string) => {
+    if (typed.has(name)) throw new UsageError(`${option} ${name}: region ${JSON.stringify(name)} is changed more than once in this plan`);
+    typed.set(name, `${option} ${text}`);
+  };
   for (const name of removes) {
-    regionName("--remove", name, weights);
-    once("--remove", name);
+    exactParts("--remove", name, [name], weights);
+    change("--remove", name, name);
     if (!weights.has(name)) throw new UsageError(`--remove ${name}: no region ${JSON.stringify(name)} in the ring`);
     final.delete(name);
-    typed.set(name, `--remove ${name}`);
     changes.push(`remove ${escapeName(name)}`);
   }
   for (const text of sets) {
     const [name, weight] = parseRegionWeight("--set", text, weights);
-    once("--set", name);
+    change("--set", name, text);
     if (!weights.has(name)) throw new UsageError(`--set ${text}: no region ${JSON.stringify(name)} in the ring (use --add)`);
     final.delete(name);
     final.set(name, weight);
-    typed.set(name, `--set ${text}`);
     changes.push(`set ${escapeName(name)} weight ${weights.get(name)} → ${weight}`);
   }
   for (const text of adds) {
     const [name, weight] = parseRegionWeight("--add", text);
-    once("--add", name);
+    change("--add", name, text);
     if (weights.has(name)) throw new UsageError(`--add ${text}: region ${JSON.stringify(name)} is already in the ring (use --set)`);
     final.set(name, weight);
-    typed.set(name, `--add ${text}`);
     changes.push(`add ${escapeName(name)} weight ${weight}`);
   }
   const entries = [...final];
   // Kept and set regions are at most the ring's own count, so the first region past the limit is added.
   if (entries.length > MAX_REGIONS) {
-    const [name] = entries[MAX_REGIONS];
-    throw new UsageError(`${typed.get(name)}: at most ${MAX_REGIONS} regions: no room for ${describe(name)}`);
+    throw new UsageError(`${typed.get(entries[MAX_REGIONS][0])}: at most ${MAX_REGIONS} regions: no room for ${describe(entries[MAX_REGIONS][0])}`);
   }
   // Who is at fault when a region gets too many names: where counts are absolute, what gave the
   // region its weight (its change, else the migration); where they are relative, every change
   // (only the migration, named with the region, when it is the only one).
-  const causes = [...(flag === null ? [] : [flag]), ...typed.values()];
-  const all = causes.join(", ");
+  const all = [...(flag === null ? [] : [flag]), ...typed.values()].join(", ");
   const whereOf = (i: number) => {
-    const [name] = entries[i];
-    const migrated = `${flag}, region ${JSON.stringify(name)}`;
-    if (!ring.relative) return typed.get(name) ?? (flag === null ? all : migrated);
+    const migrated = `${flag}, region ${JSON.stringify(entries[i][0])}`;
+    if (!ring.relative) return typed.get(entries[i][0]) ?? (flag === null ? all : migrated);
     return typed.size === 0 ? migrated : all;
   };
   return { after: buildRing(ring, entries, all, whereOf, perWeight), changes };
@@ -279,4 +239,3 @@ function describeMovement(changes: readonly string[], { moved, flows, exact, sta
     (flowRows.length > 0 ? `\n${columns([["from", "", "to", "share of keys"], ...flowRows], [0, 1, 2])}` : "")
   );
 }
-

@@ -8,8 +8,8 @@ import { MAX_VNODES } from "../options.js";
 import { MAX_WEIGHT } from "../validate.js";
 import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
 import { checkFileDialect, DEFAULT_DIALECT, dialectFromFlags, dialectSpecs, flagOf, hasDialectFlags, wordsOf } from "./dialect-flags.js";
-import { asUsage, fileError, UsageError } from "./usage-error.js";
-import { readTextCapped } from "./read-text.js";
+import { readText } from "./inputs.js";
+import { asUsage, UsageError } from "./usage-error.js";
 
 export const RING_OPTIONS: OptionSpecs = {
   ring: { kind: "string" },
@@ -42,62 +42,59 @@ Dialect (with --region; with --ring they must agree with the file, which they ch
   and that dialect's options (another dialect's option is an error):
 ${dialectOptionsHelp("    ")}`;
 
-/** Whether `text` starts or ends with whitespace. */
-const padded = (text: string): boolean => text.trim() !== text;
-
 /**
- * The name a flag gives (`--remove NAME`), refused when whitespace starts or ends it: region names
- * are exact strings, so " sf" is not sf, and a quoted flag should not make one by accident. A
- * name the ring already has (`known`, from a --ring file) is taken as it is.
+ * A UsageError unless `parts` (of `text`, given to `option`) are exact: region names are exact
+ * strings, so whitespace that starts or ends a NAME or WEIGHT is refused, never trimmed, but for a
+ * name the ring already has (`known`, from a --ring file).
  */
-export function regionName(option: string, name: string, known?: ReadonlyMap<string, number>): string {
-  if (padded(name) && !known?.has(name)) {
-    throw new UsageError(`${option} ${JSON.stringify(name)}: NAME must not start or end with whitespace (region names are exact strings)`);
+export function exactParts(option: string, text: string, parts: readonly string[], known?: ReadonlyMap<string, number>): void {
+  if (parts.some((part) => part.trim() !== part && !known?.has(part))) {
+    throw new UsageError(`${option} ${JSON.stringify(text)}: no whitespace may start or end a NAME or WEIGHT (region names are exact strings)`);
   }
-  return name;
 }
 
-/**
- * `NAME=WEIGHT` → [name, weight], the weight a plain decimal integer the library accepts; whitespace
- * at either end of NAME or WEIGHT is refused, as regionName says.
- */
+/** `NAME=WEIGHT` → [name, weight], the weight a plain decimal integer the library accepts. */
 export function parseRegionWeight(option: string, text: string, known?: ReadonlyMap<string, number>): [string, number] {
   const eq = text.lastIndexOf("=");
   if (eq <= 0) throw new UsageError(`${option} expects NAME=WEIGHT, got ${JSON.stringify(text)}`);
   const [name, weight] = [text.slice(0, eq), text.slice(eq + 1)];
-  if ((padded(name) && !known?.has(name)) || padded(weight)) {
-    throw new UsageError(`${option} ${JSON.stringify(text)}: NAME and WEIGHT must not start or end with whitespace (region names are exact strings)`);
-  }
+  exactParts(option, text, [name, weight], known);
   return [name, parseInteger(`${option} ${text}: weight`, weight, 0, MAX_WEIGHT)];
 }
 
 /**
- * A UsageError unless every region of `entries` (a whole ring's regions and weights) fits in the
- * virtual nodes a region may have under `ring`; `whereOf(i)` says where entry i's fault comes from
- * ("--region sf=2000") and `perWeight` where the option that multiplies weights in the dialects
- * whose counts are absolute came from (perWeightSource).
+ * A router of `ring`'s dialect with `entries` added in order, or a UsageError naming `whereOf(i)`
+ * (for entry i) or `where` (for the whole). A region past the virtual nodes a region may have is
+ * named with `perWeight`, where the option that multiplies weights came from (perWeightSource),
+ * in the dialects whose counts are absolute.
  */
-export function checkVnodes(
+export function buildRing(
   ring: Dialect,
   entries: readonly (readonly [string, number])[],
+  where: string,
   whereOf: (i: number) => string,
   perWeight: string,
-): void {
+): RegionRouter {
   const counts = ring.names(entries.map(([, weight]) => weight));
   const i = counts.findIndex((count) => count > MAX_VNODES);
-  if (i < 0) return;
-  const [region, weight] = entries[i];
-  const most = `more than the ${MAX_VNODES} a region may have`;
-  if (ring.relative) {
-    throw new UsageError(`${whereOf(i)}: region ${JSON.stringify(region)} would have ${counts[i]} virtual nodes in ${ring.name}, ${most}`);
+  if (i >= 0) {
+    const [region, weight] = entries[i];
+    const most = `more than the ${MAX_VNODES} a region may have`;
+    if (ring.relative) {
+      throw new UsageError(`${whereOf(i)}: region ${JSON.stringify(region)} would have ${counts[i]} virtual nodes in ${ring.name}, ${most}`);
+    }
+    throw new UsageError(`${whereOf(i)}: weight × ${perWeight} = ${weight} × ${counts[i] / weight} = ${counts[i]} virtual nodes, ${most}`);
   }
-  throw new UsageError(`${whereOf(i)}: weight × ${perWeight} = ${weight} × ${counts[i] / weight} = ${counts[i]} virtual nodes, ${most}`);
+  const router = new RegionRouter({ compatibleWith: ring.name, ...ring.options } as RouterOptions);
+  // One update: in the dialects whose counts are relative, each addRegion would rebuild the ring.
+  asUsage(where, () => router.addRegions(entries));
+  return router;
 }
 
 /**
- * Where the option that multiplies weights in an absolute dialect (its first) came from, as messages
- * name it: its flag after `prefix` when typed, else `inherited` (where the ring's own value came
- * from, when `ring` keeps the ring's dialect), else the dialect's default. Never a flag not typed.
+ * Where the option that multiplies weights in an absolute dialect (its first) came from, for
+ * messages: its flag after `prefix` when typed, else `inherited` (where the ring's own value came
+ * from, when `ring` keeps the ring's dialect), else the dialect's default; never a flag not typed.
  */
 export function perWeightSource(ring: Dialect, args: ParsedArgs, prefix: string, inherited?: string): string {
   const option = Object.keys(ring.options)[0] ?? "";
@@ -111,26 +108,8 @@ export function ringPerWeightSource(ring: Dialect, args: ParsedArgs): string {
   return args.has("ring") ? `the --ring file's ${Object.keys(ring.options)[0] ?? ""}` : perWeightSource(ring, args, "");
 }
 
-/**
- * A router of `ring`'s dialect with `entries` added in order, or a UsageError naming `whereOf(i)`
- * (for entry i) or `where` (for the whole).
- */
-export function buildRing(
-  ring: Dialect,
-  entries: readonly (readonly [string, number])[],
-  where: string,
-  whereOf: (i: number) => string,
-  perWeight: string,
-): RegionRouter {
-  checkVnodes(ring, entries, whereOf, perWeight);
-  const router = new RegionRouter({ compatibleWith: ring.name, ...ring.options } as RouterOptions);
-  // One update: in the dialects whose counts are relative, each addRegion would rebuild the ring.
-  asUsage(where, () => router.addRegions(entries));
-  return router;
-}
-
 /** Build the ring the options describe, or throw a UsageError saying what is wrong with them. */
-export function ringFromOptions(args: ParsedArgs): RegionRouter {
+export async function ringFromOptions(args: ParsedArgs): Promise<RegionRouter> {
   const file = args.one("ring");
   const regions = args.all("region");
   if (file !== undefined && regions.length > 0) {
@@ -155,19 +134,14 @@ export function ringFromOptions(args: ParsedArgs): RegionRouter {
  * The ring in the snapshot file named by `--<flag>` (ring, or plan's to); the dialect flags after
  * `prefix`, if any, must agree with the file's dialect.
  */
-export function ringFromFile(args: ParsedArgs, flag: string, prefix: string, path: string): RegionRouter {
-  let text: string;
-  try {
-    text = readTextCapped(path);
-  } catch (error) {
-    throw fileError(`--${flag} file`, path, error);
-  }
+export async function ringFromFile(args: ParsedArgs, flag: string, prefix: string, path: string): Promise<RegionRouter> {
+  // readText drops a byte order mark, as some Windows editors write (RFC 8259 lets a parser ignore
+  // it; JSON.parse does not).
+  const text = await readText(path, `--${flag} file`);
   const where = `--${flag} file ${JSON.stringify(path)}`;
   let value: unknown;
   try {
-    // A byte order mark, as some Windows editors write, is not part of the JSON (RFC 8259 lets a
-    // parser ignore it; JSON.parse does not).
-    value = JSON.parse(text.startsWith("\ufeff") ? text.slice(1) : text);
+    value = JSON.parse(text);
   } catch (error) {
     throw new UsageError(`${where} is not valid JSON: ${(error as Error).message}`);
   }

@@ -19,24 +19,21 @@ export const route: Command = {
   help: `Usage: region-router route [ring options] [--format tsv|json | --json] [FILE...]
 
 Reads session ids, one per line, from the FILEs (or stdin when none is given, or "-") and writes
-one line per input line, in order: "id<TAB>region" (tsv, the default) or, with --format json,
-{"id":"…","region":"…"}. An empty line is the empty id; a "\\r" that ends a line is dropped
-(before "\\n" or at the end of the input); a last line without "\\n" counts. Region names with
-a backslash or control character are escaped in tsv (\\\\, \\n, \\r, \\t, \\u00XX). Memory
-stays bounded for any input and any line length. A progress bar appears on stderr when stderr is
-a terminal, stdout is not, and the input size is known.
+one line per input line, in order: "id<TAB>region" (tsv, the default; region names escaped as
+JSON escapes them) or {"id":"…","region":"…"}. A "\\r" that ends a line is dropped. Memory stays
+bounded for any input and line length. A progress bar shows on stderr when it is a terminal,
+stdout is not, and the input size is known.
 
 ${RING_HELP}
 
 Options:
-  --format tsv|json           output format (default tsv)
-  --json                      the same as --format json
+  --format tsv|json, --json   output format (default tsv; --json is --format json)
   -h, --help                  show this help
 `,
   async run(args) {
     const parsed = parseArgs("route", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS });
     const json = printsJson(parsed, "tsv");
-    const router = ringFromOptions(parsed);
+    const router = await ringFromOptions(parsed);
     if (!hasPositions(router)) {
       throw new UsageError("the ring has no positions (every weight is 0, or every region's share of its dialect's names rounds down to none): nothing to route to");
     }

@@ -12,20 +12,11 @@ import { noPositionals } from "./usage-error.js";
 
 const BAR_WIDTH = 30;
 
-export interface RegionStats {
-  region: string;
-  weight: number;
-  /** Its virtual nodes' names, as the dialect counts them. */
-  vnodes: number;
-  /** weight / Σweight (0 when every weight is 0). */
-  expectedShare: number;
-  /** The exact fraction of the key space the region owns. */
-  share: number;
-  /** share − expectedShare. */
-  deviation: number;
-}
-
-function regionStats(router: RegionRouter): RegionStats[] {
+/**
+ * Each region's weight, virtual nodes (names, as its dialect counts them), expected share
+ * (weight / Σweight, 0 when every weight is 0), exact share of the key space, and the difference.
+ */
+function regionStats(router: RegionRouter) {
   const regions = [...internalsOf(router).regions];
   const shares = router.shares();
   const total = regions.reduce((sum, [, { weight }]) => sum + weight, 0);
@@ -41,26 +32,24 @@ export const stats: Command = {
   summary: "each region's weight, virtual nodes, expected and exact share, as a table and bar chart",
   help: `Usage: region-router stats [ring options] [--json | --format text|json]
 
-For each region: its weight, virtual nodes (the names the dialect gives it: weight ×
-vnodes-per-weight by default), expected share (weight / total weight), exact share of the key
-space (computed from the ring's arcs, not sampled), deviation (share − expected, in percentage
-points) and a bar of the share; then the dialect and its options, and the fingerprint. Region
-names with a backslash or control character are escaped in the table (\\\\, \\n, \\r, \\t,
-\\u00XX).
+For each region: its weight, virtual nodes (as its dialect counts them), expected share (weight /
+total weight), exact share of the key space (from the ring's arcs, not sampled), deviation (in
+percentage points) and a bar; then the dialect, its options and the fingerprint. Region names
+are escaped in the table as JSON escapes them.
 
 ${RING_HELP}
 
 Options:
-  --json, --format json       print { "compatibleWith", "options", "vnodesPerWeight" (the
-                              default dialect only), "fingerprint", "regions": [{ "region",
-                              "weight", "vnodes", "expectedShare", "share", "deviation" }] }
-                              instead (fractions, not percentages); --format text: the table
+  --json, --format json       print { "compatibleWith", "options", "vnodesPerWeight" (default
+                              dialect only), "fingerprint", "regions": [{ "region", "weight",
+                              "vnodes", "expectedShare", "share", "deviation" }] } (fractions);
+                              --format text is the table (the default)
   -h, --help                  show this help
 `,
   async run(args) {
     const parsed = parseArgs("stats", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS });
     noPositionals("stats", parsed.positionals);
-    const router = ringFromOptions(parsed);
+    const router = await ringFromOptions(parsed);
     const rows = regionStats(router);
     if (printsJson(parsed, "text")) {
       const { name: compatibleWith, options } = internalsOf(router).dialect;
