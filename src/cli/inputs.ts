@@ -1,10 +1,10 @@
-// Line-oriented inputs: files named on the command line, or stdin ("-" or no file at all).
-// Every file is opened (and closed again) before anything is written, so an unreadable file fails
-// the command while stdout is still empty (a UsageError); then each is opened again when its turn
-// comes and closed when it is done, so any number of files fits in the open-file limit. A read
-// that fails later, or a file replaced in between, is an IoError naming the input and the cause.
+// Inputs: files named on the command line, or stdin ("-" or no file at all). Every file is opened
+// (and closed again) before anything is written, so an unreadable file is a UsageError while stdout
+// is still empty; then each is opened again when its turn comes and closed when done, so any number
+// of files fits in the open-file limit. A read that fails later, or a file replaced in between, is
+// an IoError naming the input and the cause.
 import { constants } from "node:buffer";
-import { closeSync, fstatSync, openSync, read, readSync, type Stats } from "node:fs";
+import { accessSync, closeSync, constants as fs, fstatSync, openSync, read, readSync, type Stats, statSync } from "node:fs";
 import { fileError, IoError, reasonOf, UsageError } from "./usage-error.js";
 
 export interface Input {
@@ -55,25 +55,17 @@ export async function readText(path: string, what: string, maxLength: number = c
 
 /** Total bytes of all inputs, or undefined when any one's size is unknown (a pipe, a terminal). */
 export function knownSize(inputs: readonly Input[]): number | undefined {
-  let total = 0;
-  for (const { size } of inputs) {
-    if (size === undefined) return undefined;
-    total += size;
-  }
-  return total;
+  return inputs.every(({ size }) => size !== undefined) ? inputs.reduce((total, { size }) => total + size!, 0) : undefined;
 }
 
-/** A failed read as an IoError that names the input and the cause. */
-function readError(label: string, error: unknown): IoError {
-  return error instanceof IoError ? error : new IoError(`cannot read ${label}: ${reasonOf(error)}`);
-}
-
-/** Runs a read, its failure an IoError (readError). */
-async function reading(label: string, run: () => number | Promise<number>): Promise<number> {
+/** Runs a read (or a promise of one); its failure is an IoError that names the input and the cause. */
+function reading<T>(label: string, run: () => T): T {
+  const failed = (error: unknown) => (error instanceof IoError ? error : new IoError(`cannot read ${label}: ${reasonOf(error)}`));
   try {
-    return await run();
+    const result = run();
+    return result instanceof Promise ? (result.catch((error) => Promise.reject(failed(error))) as T) : result;
   } catch (error) {
-    throw readError(label, error);
+    throw failed(error);
   }
 }
 
@@ -87,17 +79,13 @@ function readFd(fd: number, isFile: boolean, into: Buffer, at: number): Promise<
   return new Promise((resolve, reject) => read(fd, into, at, into.length - at, null, (error, bytes) => (error ? reject(error) : resolve(bytes))));
 }
 
-/** A file, checked now (it opens, and is not a directory), opened again when first read. */
+/** A file, checked now (it is there, readable, not a directory), opened when first read. */
 function fileInput(path: string, what: string): Input {
   const label = `${what} ${JSON.stringify(path)}`;
   let stat: Stats;
   try {
-    const fd = openSync(path, "r");
-    try {
-      stat = fstatSync(fd);
-    } finally {
-      closeSync(fd);
-    }
+    stat = statSync(path);
+    accessSync(path, fs.R_OK);
   } catch (error) {
     throw fileError(what, path, error);
   }
@@ -122,15 +110,7 @@ function fileInput(path: string, what: string): Input {
     label,
     size: isFile ? stat.size : undefined,
     read: (into, at) => reading(label, () => readFd(opened(), isFile, into, at)),
-    readAt: isFile
-      ? (into, at, length, position) => {
-          try {
-            return readSync(opened(), into, at, length, position);
-          } catch (error) {
-            throw readError(label, error);
-          }
-        }
-      : undefined,
+    readAt: isFile ? (into, at, length, position) => reading(label, () => readSync(opened(), into, at, length, position)) : undefined,
     close,
   };
 }
@@ -149,7 +129,7 @@ function stdinInput(): Input {
   }
   if (stat.isDirectory()) throw new UsageError(`cannot read stdin: ${reasonOf({ code: "EISDIR" })}`);
   const isFile = stat.isFile();
-  let stream: StreamReader | null = process.stdin.isTTY ? new StreamReader(process.stdin) : null;
+  let stream = process.stdin.isTTY ? streamReader(process.stdin) : null;
   return {
     label: "stdin",
     size: isFile ? stat.size : undefined,
@@ -160,33 +140,28 @@ function stdinInput(): Input {
             return await readFd(0, isFile, into, at);
           } catch (error) {
             if ((error as NodeJS.ErrnoException).code !== "EAGAIN" || isFile) throw error;
-            stream = new StreamReader(process.stdin);
+            stream = streamReader(process.stdin);
           }
         }
-        return stream.read(into, at);
+        return stream(into, at);
       }),
     // Stdin stays open: it is the process's.
     close() {},
   };
 }
 
-/** Adapts a byte stream to Input.read, keeping what did not fit for the next call. */
-class StreamReader {
-  private readonly chunks: AsyncIterator<Buffer>;
-  private rest: Buffer | null = null;
-
-  constructor(stream: AsyncIterable<Buffer>) {
-    this.chunks = stream[Symbol.asyncIterator]();
-  }
-
-  async read(into: Buffer, at: number): Promise<number> {
-    if (!this.rest) {
-      const next = await this.chunks.next();
+/** Input.read over a byte stream, keeping what did not fit for the next call. */
+function streamReader(stream: AsyncIterable<Buffer>): (into: Buffer, at: number) => Promise<number> {
+  const chunks = stream[Symbol.asyncIterator]();
+  let rest: Buffer | null = null;
+  return async (into, at) => {
+    if (!rest) {
+      const next = await chunks.next();
       if (next.done) return 0;
-      this.rest = next.value;
+      rest = next.value;
     }
-    const copied = this.rest.copy(into, at);
-    this.rest = copied < this.rest.length ? this.rest.subarray(copied) : null;
+    const copied = rest.copy(into, at);
+    rest = copied < rest.length ? rest.subarray(copied) : null;
     return copied;
-  }
+  };
 }

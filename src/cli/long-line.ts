@@ -1,12 +1,10 @@
-// Lines too long to hold (more than LONG_LINE bytes): readLines() hands one over as a LongLine,
-// alone. While the line is read, its id is hashed (MD5 of its UTF-8 as route() sees it: the bytes
-// decoded, invalid sequences as U+FFFD) and not kept: a file named on the command line is read again
-// where the line stood; stdin's bytes are copied to a temporary file (already unlinked, so nothing is
-// left behind). Routing needs only the digest. Writing the id reads its bytes again, piece by piece,
-// and checks they still hash to the digest. So memory stays bounded for a line however long, and the
-// only limit is the disk (for a temporary copy, when the line comes through stdin).
+// Lines too long to hold (more than LONG_LINE bytes), which readLines() hands over alone: the id is
+// hashed as it is read (MD5 of its UTF-8 as route() sees it, invalid bytes as U+FFFD) and routed by
+// the digest, not kept: it is read again, piece by piece, from the file named on the command line
+// or from a copy of stdin's bytes in a temporary file (unlinked at once), and checked against the
+// digest. So memory stays bounded for a line however long; the disk is the limit for stdin.
 import { isAscii } from "node:buffer";
-import { createHash, type Hash } from "node:crypto";
+import { createHash } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync, writeSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -25,28 +23,22 @@ const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const CARRIAGE_RETURN_BYTE = Uint8Array.of(CARRIAGE_RETURN);
 
-/** MD5 of the UTF-8 of an id given as raw bytes in pieces, as route() hashes the decoded id. */
-class IdHash {
-  private readonly md5: Hash = createHash("md5");
-  /** From the first non-ASCII piece on, pieces are decoded (across piece boundaries) and re-encoded. */
-  private decoder: StringDecoder | null = null;
-
-  update(bytes: Uint8Array): void {
-    if (this.decoder === null && isAscii(bytes)) this.md5.update(bytes);
-    else this.md5.update((this.decoder ??= new StringDecoder("utf8")).write(bytes), "utf8");
-  }
-
-  digest(): Buffer {
-    if (this.decoder) this.md5.update(this.decoder.end(), "utf8");
-    return this.md5.digest();
-  }
+/**
+ * MD5 of the UTF-8 of an id given as bytes in pieces, as route() hashes the decoded id: from the
+ * first piece that is not ASCII on, decoded (across pieces) and encoded again.
+ */
+function idHash(): { update(bytes: Uint8Array): void; digest(): Buffer } {
+  const md5 = createHash("md5");
+  let decoder: StringDecoder | null = null;
+  return {
+    update: (bytes) => void (decoder === null && isAscii(bytes) ? md5.update(bytes) : md5.update((decoder ??= new StringDecoder("utf8")).write(bytes), "utf8")),
+    digest: () => (decoder ? md5.update(decoder.end(), "utf8") : md5).digest(),
+  };
 }
 
-/** Where a long line's id can be read again: the file it stands in, or a temporary copy. */
+/** Where a long line's id can be read again (readAt: from `offset` of the id): its file, or a copy. */
 interface Store {
-  /** The next bytes of the id (the store keeps them, or knows where they are). */
   append(bytes: Uint8Array): void;
-  /** Reads the id's bytes from `offset` into into[at, at + length); the count read. */
   readAt(into: Buffer, at: number, length: number, offset: number): number;
   close(): void;
 }
@@ -132,7 +124,7 @@ export class LongLine implements Lines {
    * (before the caller writes anything after the id) if they no longer hash to the digest.
    */
   *pieces(): Generator<Buffer> {
-    const hash = new IdHash();
+    const hash = idHash();
     const changed = () => new IoError(`${this.label} changed while it was read`);
     for (let offset = 0; offset < this.length; ) {
       const piece = Buffer.allocUnsafeSlow(Math.min(PIECE, this.length - offset));
@@ -158,14 +150,9 @@ export class LongLine implements Lines {
  * its "\n" (or the end), hashed and set aside as it comes, a "\r" that ends it dropped (as
  * lineSpans drops it). Also gives what the last read brought past the "\n" (null at the end).
  */
-export async function readLongLine(
-  input: Input,
-  head: Buffer,
-  position: number,
-  counted: (bytes: number) => void,
-): Promise<{ line: LongLine; rest: Buffer | null }> {
+export async function readLongLine(input: Input, head: Buffer, position: number, counted: (bytes: number) => void): Promise<{ line: LongLine; rest: Buffer | null }> {
   const store = input.readAt ? sourceStore(input.readAt, position) : spoolStore();
-  const hash = new IdHash();
+  const hash = idHash();
   let length = 0;
   /** The bytes so far end with a "\r", held back: it is the id's only if more bytes follow. */
   let carriageReturn = false;

@@ -28,11 +28,8 @@ Options: -h, --help (this help), -v, --version.
 
 function findCommand(name: string): Command {
   const command = COMMANDS.find((candidate) => candidate.name === name);
-  if (!command) {
-    const names = COMMANDS.map((candidate) => candidate.name).join(", ");
-    throw new UsageError(`unknown command ${JSON.stringify(name)}; commands: ${names} (see region-router --help)`);
-  }
-  return command;
+  if (command) return command;
+  throw new UsageError(`unknown command ${JSON.stringify(name)}; commands: ${COMMANDS.map(({ name }) => name).join(", ")} (see region-router --help)`);
 }
 
 async function main(argv: readonly string[]): Promise<number> {
@@ -41,19 +38,14 @@ async function main(argv: readonly string[]): Promise<number> {
   // means a bug).
   if (name === undefined || name === "--help" || name === "-h") return print(HELP);
   if (name === "help") return print(rest.length === 0 || wantsHelp(rest.slice(0, 1)) ? HELP : findCommand(rest[0]).help);
-  if (name === "--version" || name === "-v") {
-    return print(`${JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version}\n`);
-  }
+  if (name === "--version" || name === "-v") return print(`${JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version}\n`);
   const command = findCommand(name);
   if (wantsHelp(rest)) return print(command.help);
   await command.run(rest);
   return 0;
 }
 
-async function print(text: string): Promise<number> {
-  await writeOut(text);
-  return 0;
-}
+const print = (text: string): Promise<number> => writeOut(text).then(() => 0);
 
 /** The exit status for a failure, and the line (if any) that says it on stderr. */
 function failure(error: unknown): [status: number, message: string | null] {

@@ -17,30 +17,19 @@ export const RING_OPTIONS: OptionSpecs = {
   ...dialectSpecs(""),
 };
 
-/** Each dialect's option flags with their ranges and defaults, one dialect a line. */
-function dialectOptionsHelp(indent: string): string {
-  const width = Math.max(...DIALECTS.map((name) => name.length)) + 2;
-  return DIALECTS.map((name) => {
-    const flags = Object.entries(optionRules(name)).map(
-      ([option, [fallback, max]]) => `--${flagOf(option)} N (1 to ${max}, default ${fallback})`,
-    );
-    return `${indent}${name.padEnd(width)}${flags.join(", ") || "no options"}`;
-  }).join("\n");
-}
+/** Each dialect and its option flags with their ranges and defaults, one dialect a line. */
+const dialectsHelp = DIALECTS.map((name) => {
+  const flags = Object.entries(optionRules(name)).map(([option, [fallback, max]]) => `--${flagOf(option)} N (1 to ${max}, default ${fallback})`);
+  return `  ${name.padEnd(Math.max(...DIALECTS.map((other) => other.length)) + 2)}${flags.join(", ") || "no options"}`;
+}).join("\n");
 
 export const RING_HELP = `Ring (one of):
-  --ring FILE                 a ring snapshot: the JSON of RegionRouter#toJSON(),
-                              { "version": 1, "vnodesPerWeight": K, "regions": [[name, weight], ...] },
-                              in another dialect { "version": 1, "compatibleWith": NAME, its options,
-                              "regions": [...] }: the file gives the dialect
+  --ring FILE                 a ring snapshot, the JSON of RegionRouter#toJSON() (it gives the dialect)
   --region NAME=WEIGHT        a region and its weight (integer 0..${MAX_WEIGHT}); repeat for each region
 
-Dialect (with --region; with --ring they must agree with the file, which they check):
-  --compatible-with NAME      route exactly as this library does (default region-router): one of
-                              ${DIALECTS.slice(0, 3).join(", ")},
-                              ${DIALECTS.slice(3).join(", ")}
-  and that dialect's options (another dialect's option is an error):
-${dialectOptionsHelp("    ")}`;
+Dialect (with --ring, these check the file): --compatible-with NAME, to route exactly as another
+library does (default region-router), and that dialect's options:
+${dialectsHelp}`;
 
 /**
  * A UsageError unless `parts` (of `text`, given to `option`) are exact: region names are exact

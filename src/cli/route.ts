@@ -1,5 +1,5 @@
-// `region-router route`: session ids in (one per line), `id<TAB>region` or JSON lines out, in order,
-// one output line per input line, streamed piece by piece.
+// `region-router route`: session ids in (one per line), one `id<TAB>region` or JSON line out per
+// line in, in order, streamed.
 import { parseArgs } from "./args.js";
 import type { Command } from "./command.js";
 import { knownSize, openInputs } from "./inputs.js";
@@ -39,24 +39,17 @@ Options:
     }
     const inputs = openInputs(parsed.positionals, "input file");
     const progress = Progress.forInput(knownSize(inputs));
-    try {
-      await routeLines(inputs, [router], routeFormat(router, json), (bytes) => progress?.advance(bytes));
-    } finally {
-      // Also when an input or stdout failed, or stdout's reader went away: the error line (or
-      // nothing) must not land on the bar's line.
-      progress?.finish();
-    }
+    // The bar is erased however the command ends: an error line must not land on its line.
+    await routeLines(inputs, [router], routeFormat(router, json), (bytes) => progress?.advance(bytes)).finally(() => progress?.finish());
   },
 };
 
-/** Every line, its id then "\t" and its region (escaped: escape.ts) or {"id":…,"region":…}, encoded once a region. */
+/** Every line: its id, "\t" and its region (escaped: escape.ts), or {"id":…,"region":…}; encoded once a region. */
 function routeFormat(router: RegionRouter, json: boolean): LineFormat {
-  const arounds = internalsOf(router).names.map(
-    (name): Around =>
-      json
-        ? { head: JSON_ID, tail: Buffer.from(`,"region":${JSON.stringify(name)}}\n`) }
-        : { head: NOTHING, tail: Buffer.from(`\t${escapeName(name ?? "")}\n`) },
-  );
+  const arounds = internalsOf(router).names.map((name): Around => ({
+    head: json ? JSON_ID : NOTHING,
+    tail: Buffer.from(json ? `,"region":${JSON.stringify(name)}}\n` : `\t${escapeName(name ?? "")}\n`),
+  }));
   // The ring has positions: every line has an owner.
   return { json, around: (owners, i) => arounds[owners[0][i]] };
 }

@@ -50,33 +50,17 @@ Options:
     const parsed = parseArgs("stats", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS });
     noPositionals("stats", parsed.positionals);
     const router = await ringFromOptions(parsed);
-    const rows = regionStats(router);
+    const [rows, dialect, fingerprint] = [regionStats(router), internalsOf(router).dialect, router.fingerprint()];
     if (printsJson(parsed, "text")) {
-      const { name: compatibleWith, options } = internalsOf(router).dialect;
-      const summary = { compatibleWith, options, vnodesPerWeight: router.vnodesPerWeight, fingerprint: router.fingerprint(), regions: rows };
+      const summary = { compatibleWith: dialect.name, options: dialect.options, vnodesPerWeight: router.vnodesPerWeight, fingerprint, regions: rows };
       return writeOut(`${JSON.stringify(summary)}\n`);
     }
     const scale = Math.max(0, ...rows.map((row) => row.share));
+    const table = rows.map((row) => [escapeName(row.region), String(row.weight), String(row.vnodes), percent(row.expectedShare), percent(row.share), points(row.deviation)]);
+    table.forEach((cells, i) => cells.push(bar(scale > 0 ? rows[i].share / scale : 0, BAR_WIDTH)));
     const vnodes = rows.reduce((sum, row) => sum + row.vnodes, 0);
-    return writeOut(
-      columns(
-        [
-          ["region", "weight", "vnodes", "expected", "share", "deviation", ""],
-          ...rows.map((row) => [
-            escapeName(row.region),
-            String(row.weight),
-            String(row.vnodes),
-            percent(row.expectedShare),
-            percent(row.share),
-            points(row.deviation),
-            bar(scale > 0 ? row.share / scale : 0, BAR_WIDTH),
-          ]),
-        ],
-        [0, 6],
-      ) +
-        `\n${counted(rows.length, "region")}, ${counted(vnodes, "virtual node")}, compatible with ${describeDialect(internalsOf(router).dialect)}, ` +
-        `fingerprint ${router.fingerprint()}\n`,
-    );
+    const ring = `${counted(rows.length, "region")}, ${counted(vnodes, "virtual node")}, compatible with ${describeDialect(dialect)}, fingerprint ${fingerprint}`;
+    return writeOut(`${columns([["region", "weight", "vnodes", "expected", "share", "deviation", ""], ...table], [0, 6])}\n${ring}\n`);
   },
 };
 
