@@ -11,6 +11,15 @@ export interface OptionSpec {
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 
+/** A command, as main.ts lists and runs it. */
+export interface Command {
+  readonly name: string;
+  /** One line for the top-level help; `help` is the full `region-router <name> --help`. */
+  readonly summary: string;
+  readonly help: string;
+  run(args: readonly string[]): Promise<void>;
+}
+
 /** Options the CLI had and dropped, with why: a clear message rather than "unknown option". */
 const REMOVED: Readonly<Record<string, string>> = {
   threads: "route always runs on one thread, as worker threads were slower than one",
@@ -28,11 +37,8 @@ export interface ParsedArgs {
 
 /** True when the arguments ask for help (before any `--`): help wins over every other mistake. */
 export function wantsHelp(args: readonly string[]): boolean {
-  for (const arg of args) {
-    if (arg === "--") return false;
-    if (arg === "--help" || arg === "-h") return true;
-  }
-  return false;
+  const end = args.indexOf("--");
+  return args.slice(0, end < 0 ? args.length : end).some((arg) => arg === "--help" || arg === "-h");
 }
 
 export function parseArgs(command: string, args: readonly string[], specs: OptionSpecs): ParsedArgs {

@@ -1,8 +1,7 @@
-// Inputs: files named on the command line, or stdin ("-" or no file at all). Every file is opened
-// (and closed again) before anything is written, so an unreadable file is a UsageError while stdout
-// is still empty; then each is opened again when its turn comes and closed when done, so any number
-// of files fits in the open-file limit. A read that fails later, or a file replaced in between, is
-// an IoError naming the input and the cause.
+// Inputs: files named on the command line, or stdin ("-" or no file at all). Every file is checked
+// before anything is written (an unreadable one is a UsageError), then opened when its turn comes
+// and closed when done, so any number fits in the open-file limit. A read that fails later, or a
+// file replaced in between, is an IoError naming the input and the cause.
 import { constants } from "node:buffer";
 import { accessSync, closeSync, constants as fs, fstatSync, openSync, read, readSync, type Stats, statSync } from "node:fs";
 import { fileError, IoError, reasonOf, UsageError } from "./usage-error.js";
@@ -71,15 +70,15 @@ function reading<T>(label: string, run: () => T): T {
 
 /**
  * A read from a descriptor, no stream and no copies beyond the kernel's: synchronous from a regular
- * file (it never blocks for long, and a thread-pool round trip per read costs more than the read),
- * through the thread pool from a pipe or socket, so a slow writer blocks nothing.
+ * file (a thread-pool round trip costs more than the read), through the thread pool from a pipe or
+ * socket, so a slow writer blocks nothing.
  */
 function readFd(fd: number, isFile: boolean, into: Buffer, at: number): Promise<number> {
   if (isFile) return Promise.resolve(readSync(fd, into, at, into.length - at, null));
   return new Promise((resolve, reject) => read(fd, into, at, into.length - at, null, (error, bytes) => (error ? reject(error) : resolve(bytes))));
 }
 
-/** A file, checked now (it is there, readable, not a directory), opened when first read. */
+/** A file, checked now (there, readable, not a directory), opened when first read. */
 function fileInput(path: string, what: string): Input {
   const label = `${what} ${JSON.stringify(path)}`;
   let stat: Stats;

@@ -7,9 +7,8 @@ import { writeOut } from "./output.js";
 import type { LineFormat } from "./render.js";
 
 /**
- * True when some region owns a position, which weights alone do not tell: where names are shares
- * of the whole (hashring's floor(w / total x vnode count x servers)), 49 equal servers of vnode
- * count 1 get none. Any key routes to a region exactly when one does.
+ * True when some region owns a position, which weights alone do not tell (49 equal hashring servers
+ * of vnode count 1 get no names). Any key routes to a region exactly when one does.
  */
 export function hasPositions(router: RegionRouterBase): boolean {
   return router.route("") !== null;

@@ -15,10 +15,9 @@ const CARRIAGE_RETURN = 0x0d;
 /** NEWLINE in each byte of a 32-bit word. */
 const NEWLINES = 0x0a0a0a0a;
 
-/** Whole lines of input, whatever their kind: what every command that reads session ids consumes. */
+/** Whole lines of input, whatever their kind: route() gives each line's owner on a router's ring (-1: none). */
 export interface Lines {
   readonly count: number;
-  /** Each line's owner on the router's ring (an index into its names; -1: no region) into out. */
   route(router: HasInternals, out: Int32Array): void;
   /** Write the lines `format` keeps, given their owners on each ring, in order. */
   write(format: LineFormat, owners: readonly Int32Array[], write: Write): Promise<void>;
@@ -53,7 +52,7 @@ export function lineSpans(piece: Uint8Array): Uint32Array {
   return found.slice(0, w);
 }
 
-/** The lines of a piece as read: their bytes, held. */
+/** The lines of a piece, held as read. */
 class Piece implements Lines {
   readonly spans: Uint32Array;
   readonly count: number;

@@ -23,10 +23,7 @@ const NEWLINE = 0x0a;
 const CARRIAGE_RETURN = 0x0d;
 const CARRIAGE_RETURN_BYTE = Uint8Array.of(CARRIAGE_RETURN);
 
-/**
- * MD5 of the UTF-8 of an id given as bytes in pieces, as route() hashes the decoded id: from the
- * first piece that is not ASCII on, decoded (across pieces) and encoded again.
- */
+/** MD5 of an id given in pieces, as route() hashes it decoded: from a piece not ASCII on, decoded and encoded again. */
 function idHash(): { update(bytes: Uint8Array): void; digest(): Buffer } {
   const md5 = createHash("md5");
   let decoder: StringDecoder | null = null;
@@ -146,9 +143,9 @@ export class LongLine implements Lines {
 }
 
 /**
- * The long line of `input` that starts `position` bytes into it with `head`: the rest read up to
- * its "\n" (or the end), hashed and set aside as it comes, a "\r" that ends it dropped (as
- * lineSpans drops it). Also gives what the last read brought past the "\n" (null at the end).
+ * The long line of `input` that starts `position` bytes in with `head`: the rest read up to its
+ * "\n" (or the end), hashed and set aside as it comes, a final "\r" dropped (as lineSpans drops
+ * it); and what the last read brought past the "\n" (null at the end).
  */
 export async function readLongLine(input: Input, head: Buffer, position: number, counted: (bytes: number) => void): Promise<{ line: LongLine; rest: Buffer | null }> {
   const store = input.readAt ? sourceStore(input.readAt, position) : spoolStore();

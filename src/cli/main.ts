@@ -1,11 +1,9 @@
 #!/usr/bin/env node
 // The `region-router` command line. Each failure is one line on stderr, "region-router: …", and an
-// exit status (docs/cli.md): 2 for bad input found before anything is written, 3 for input or
-// output that failed midway; 0 when the reader of stdout went away (EPIPE); 1 only for a bug,
-// which keeps its stack trace.
+// exit status (docs/cli.md): 2 for bad input found before anything is written, 3 for input or output
+// that failed midway; 0 when the reader of stdout went away (EPIPE); 1 for a bug (with its stack).
 import { readFileSync } from "node:fs";
-import { wantsHelp } from "./args.js";
-import type { Command } from "./command.js";
+import { type Command, wantsHelp } from "./args.js";
 import { plan } from "./plan.js";
 import { route } from "./route.js";
 import { stats } from "./stats.js";
@@ -60,9 +58,7 @@ function failure(error: unknown): [status: number, message: string | null] {
 process.stderr.on("error", () => {});
 
 main(process.argv.slice(2)).then(
-  (status) => {
-    process.exitCode = status;
-  },
+  (status) => void (process.exitCode = status),
   (error: unknown) => {
     const [status, message] = failure(error);
     if (message !== null) process.stderr.write(`region-router: ${message}\n`);

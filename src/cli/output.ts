@@ -11,9 +11,7 @@ export const FORMAT_OPTIONS: OptionSpecs = { format: { kind: "string" }, json: {
 /** Whether to print JSON (--json, --format json), else the command's own format, `text` by name. */
 export function printsJson(args: ParsedArgs, text: string): boolean {
   const format = args.one("format");
-  if (format !== undefined && format !== text && format !== "json") {
-    throw new UsageError(`--format must be ${text} or json, got ${JSON.stringify(format)}`);
-  }
+  if (format !== undefined && format !== text && format !== "json") throw new UsageError(`--format must be ${text} or json, got ${JSON.stringify(format)}`);
   if (format === text && args.has("json")) throw new UsageError(`--json and --format ${text} disagree`);
   return format === "json" || args.has("json");
 }

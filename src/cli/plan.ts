@@ -3,8 +3,7 @@ import type { Dialect } from "../dialects.js";
 import { MAX_REGIONS, type Movement, movement, type RegionRouter } from "../node.js";
 import { internalsOf } from "../internals.js";
 import { describe } from "../validate.js";
-import { type ParsedArgs, parseArgs } from "./args.js";
-import type { Command } from "./command.js";
+import { type Command, type ParsedArgs, parseArgs } from "./args.js";
 import { describeDialect, dialectFromFlags, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
 import { openInputs } from "./inputs.js";
 import { routeLines } from "./line-router.js";
@@ -14,9 +13,6 @@ import { buildRing, exactParts, parseRegionWeight, perWeightSource, RING_HELP, R
 import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
 import { noPositionals, UsageError } from "./usage-error.js";
-
-/** What movement() gives, with what a sampled estimate adds (across key spaces: 128-bit against 32-bit points). */
-type PlannedMovement = Movement & { readonly exact?: boolean; readonly standardError?: number };
 
 export const plan: Command = {
   name: "plan",
@@ -39,10 +35,7 @@ Changes (each repeatable, each region at most once):
 Migration (the same regions and weights in another dialect or with other options, then the
 changes, if any):
   --to-compatible-with NAME   the dialect after (default: the ring's own)
-  ${Object.keys(dialectSpecs("to-"))
-    .slice(1)
-    .map((flag) => `--${flag} N`)
-    .join(", ")}
+  ${Object.keys(dialectSpecs("to-")).slice(1).map((flag) => `--${flag} N`).join(", ")}
                               its options; one not given keeps the ring's value in the ring's
                               own dialect, else takes the dialect's default
   --to FILE                   or the whole ring after, from a snapshot; not with --add, --remove,
@@ -167,13 +160,11 @@ function differences(before: RegionRouter, after: RegionRouter): string[] {
 }
 
 /**
- * The ring after: `before`'s regions in the dialect `ring`, with the --add, --remove and --set
- * changes applied, and `changes` with them as text; a UsageError for any that cannot apply. The
- * changes (and the migration, if any) make one ring, as made one after another (a removed region
- * gone, a set one moved to the end with its new weight, as addRegion moves it, added ones after),
- * checked and built once, as a whole: where counts are relative, a step on the way could pass the
- * virtual-node limit that the whole plan keeps to. Messages name the migration by `flag` (null:
- * none) and the option that multiplies weights by `perWeight` (perWeightSource).
+ * The ring after: `before`'s regions in the dialect `ring` with the changes made one after another
+ * (a set region moved to the end, as addRegion moves it, added ones after), and `changes` with them
+ * as text. It is checked and built once, whole: where counts are relative, a step on the way could
+ * pass a limit the whole plan keeps to. Messages name the migration `flag` (null: none) and
+ * `perWeight` (perWeightSource).
  */
 function applyChanges(
   before: RegionRouter,
@@ -216,9 +207,8 @@ function applyChanges(
   if (entries.length > MAX_REGIONS) {
     throw new UsageError(`${typed.get(entries[MAX_REGIONS][0])}: at most ${MAX_REGIONS} regions: no room for ${describe(entries[MAX_REGIONS][0])}`);
   }
-  // Who is at fault when a region gets too many names: where counts are absolute, what gave the
-  // region its weight (its change, else the migration); where they are relative, every change
-  // (only the migration, named with the region, when it is the only one).
+  // At fault for a region's too many names: where counts are absolute, what gave it its weight (its
+  // change, else the migration); where relative, every change (or the migration, with the region).
   const all = [...(flag === null ? [] : [flag]), ...typed.values()].join(", ");
   const whereOf = (i: number) => {
     const migrated = `${flag}, region ${JSON.stringify(entries[i][0])}`;
@@ -228,7 +218,7 @@ function applyChanges(
   return { after: buildRing(ring, entries, all, whereOf, perWeight), changes };
 }
 
-function describeMovement(changes: readonly string[], { moved, flows, exact, standardError }: PlannedMovement): string {
+function describeMovement(changes: readonly string[], { moved, flows, exact, standardError }: Movement): string {
   // A sampled estimate (exact false) says so, with its standard error.
   const about = exact === false ? "≈" : "";
   const error = exact === false && standardError !== undefined ? ` (estimated; standard error ${(standardError * 100).toFixed(2)} pp)` : "";

@@ -1,7 +1,6 @@
-// Output lines for the commands that read session ids: each line written is what the command puts
-// before the id, the id, and what it puts after (Around), the id as its bytes as read or as a JSON
-// string. A piece's output is built as bytes straight from the input's bytes: no string per line
-// and no re-encoding where ids are written as read.
+// Output lines for the commands that read session ids: what the command puts before each id, the id
+// (its bytes as read, or a JSON string), what it puts after. A piece's output is built as bytes
+// straight from the input's: no string per line, no re-encoding where ids are written as read.
 import { isAscii } from "node:buffer";
 
 /** Writes output (writeOut, or a test's collector), resolving once it is taken. */
@@ -22,7 +21,6 @@ export interface LineFormat {
 }
 
 export const NOTHING = new Uint8Array(0);
-/** What starts a JSON object whose first field is the id. */
 export const JSON_ID = Buffer.from('{"id":');
 
 /** The output of a piece's lines (line i is bytes [spans[2i], spans[2i + 1]) of `piece`) in `format`. */

@@ -1,6 +1,5 @@
-// The ring every command works on: `--ring FILE` (a toJSON() snapshot) or repeated
-// `--region NAME=WEIGHT`, in a dialect: `--compatible-with NAME` and its options as flags
-// (dialect-flags.ts). With --ring the file gives the dialect, and dialect flags only check it.
+// The ring every command works on: `--ring FILE` (a toJSON() snapshot, which gives the dialect: the
+// dialect flags only check it) or `--region NAME=WEIGHT`s in the dialect the flags give (dialect-flags.ts).
 import { optionRules, type Dialect, DIALECTS } from "../dialects.js";
 import { internalsOf } from "../internals.js";
 import { RegionRouter, type RouterOptions } from "../node.js";
@@ -20,15 +19,15 @@ export const RING_OPTIONS: OptionSpecs = {
 /** Each dialect and its option flags with their ranges and defaults, one dialect a line. */
 const dialectsHelp = DIALECTS.map((name) => {
   const flags = Object.entries(optionRules(name)).map(([option, [fallback, max]]) => `--${flagOf(option)} N (1 to ${max}, default ${fallback})`);
-  return `  ${name.padEnd(Math.max(...DIALECTS.map((other) => other.length)) + 2)}${flags.join(", ") || "no options"}`;
+  return `    ${name.padEnd(Math.max(...DIALECTS.map((other) => other.length)) + 2)}${flags.join(", ") || "no options"}`;
 }).join("\n");
 
 export const RING_HELP = `Ring (one of):
   --ring FILE                 a ring snapshot, the JSON of RegionRouter#toJSON() (it gives the dialect)
   --region NAME=WEIGHT        a region and its weight (integer 0..${MAX_WEIGHT}); repeat for each region
 
-Dialect (with --ring, these check the file): --compatible-with NAME, to route exactly as another
-library does (default region-router), and that dialect's options:
+Dialect (with --ring, these check the file):
+  --compatible-with NAME      route exactly as this library does (default region-router), with its options:
 ${dialectsHelp}`;
 
 /**

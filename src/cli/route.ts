@@ -1,7 +1,6 @@
 // `region-router route`: session ids in (one per line), one `id<TAB>region` or JSON line out per
 // line in, in order, streamed.
-import { parseArgs } from "./args.js";
-import type { Command } from "./command.js";
+import { type Command, parseArgs } from "./args.js";
 import { knownSize, openInputs } from "./inputs.js";
 import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";

@@ -1,8 +1,7 @@
 // `region-router stats`: how the key space is really split, region by region, against the weights.
 import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";
-import { parseArgs } from "./args.js";
-import type { Command } from "./command.js";
+import { type Command, parseArgs } from "./args.js";
 import { describeDialect } from "./dialect-flags.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { bar, columns, percent, points } from "./table.js";
@@ -12,17 +11,13 @@ import { noPositionals } from "./usage-error.js";
 
 const BAR_WIDTH = 30;
 
-/**
- * Each region's weight, virtual nodes (names, as its dialect counts them), expected share
- * (weight / Σweight, 0 when every weight is 0), exact share of the key space, and the difference.
- */
+/** Each region's weight, virtual nodes (as its dialect counts them), expected (weight / Σweight) and exact share. */
 function regionStats(router: RegionRouter) {
   const regions = [...internalsOf(router).regions];
   const shares = router.shares();
   const total = regions.reduce((sum, [, { weight }]) => sum + weight, 0);
   return regions.map(([region, { weight, names }]) => {
-    const expectedShare = total > 0 ? weight / total : 0;
-    const share = shares.get(region) ?? 0;
+    const [expectedShare, share] = [total > 0 ? weight / total : 0, shares.get(region) ?? 0];
     return { region, weight, vnodes: names, expectedShare, share, deviation: share - expectedShare };
   });
 }

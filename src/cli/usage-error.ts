@@ -18,10 +18,7 @@ export function asUsage<T>(context: string, call: () => T): T {
   try {
     return call();
   } catch (error) {
-    if (error instanceof TypeError || error instanceof RangeError) {
-      throw new UsageError(`${context}: ${error.message}`);
-    }
-    throw error;
+    throw error instanceof TypeError || error instanceof RangeError ? new UsageError(`${context}: ${error.message}`) : error;
   }
 }
 

@@ -181,6 +181,14 @@ describe("--json and --format json, on every command that prints", () => {
   });
 });
 
+describe("a region whose name starts or ends with whitespace, from a --ring file", () => {
+  it("can be named exactly by --set and --remove (whitespace is refused only in names the ring lacks)", () => {
+    const path = file("padded.json", JSON.stringify({ version: 1, regions: [[" sf", 3], ["london", 3], ["bangalore ", 3]] }));
+    expect(JSON.parse(ok(["plan", "--ring", path, "--set", " sf=4", "--remove", "bangalore ", "--json"])).moved).toBeGreaterThan(0);
+    expect(cli(["plan", "--ring", path, "--add", " tokyo=1"]).stderr).toContain("no whitespace may start or end a NAME or WEIGHT");
+  });
+});
+
 describe("ring options", () => {
   const snapshot = buildRouter(RegionRouter, [["us", 4], ["eu", 3], ["ap", 0], ["sa", 1]], 40).toJSON();
   const ringFile = file("ring.json", JSON.stringify(snapshot));
