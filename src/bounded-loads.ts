@@ -32,8 +32,6 @@ interface Eligible {
   readonly total: number;
 }
 
-const NONE: Eligible = eligibleOf([]);
-
 /** E from [region, weight] pairs already in order and filtered. */
 function eligibleOf(pairs: readonly (readonly [string, number])[]): Eligible {
   const index = new Map<string, number>(), weights: number[] = [], before: number[] = [];
@@ -175,7 +173,6 @@ export class BoundedLoads {
   /** E for the router as it stands, less the excluded regions. */
   #eligible(excluded: ReadonlySet<string> | undefined): Eligible {
     const pairs = owningRegions(this.#router);
-    if (pairs.length === 0) return NONE;
     return eligibleOf(excluded === undefined ? pairs : pairs.filter(([region]) => !excluded.has(region)));
   }
 }
