@@ -109,11 +109,13 @@ describe.each(tested)("BoundedLoads on the %s engine", (_, RegionRouter) => {
     const loads = new BoundedLoads(router);
     const n = 2_000;
     for (let i = 0; i < n; i++) loads.acquire(`id-${i}`);
-    // Each region's load is within its cap when the last session came (caps only grow with h).
-    const T = capTotal(n - 1, 125);
-    expect(loads.loads().get("a")).toBeLessThanOrEqual(capOf(1, 0, 8, T));
-    expect(loads.loads().get("b")).toBeLessThanOrEqual(capOf(2, 1, 8, T));
-    expect(loads.loads().get("c")).toBeLessThanOrEqual(capOf(5, 3, 8, T));
+    // Each session went to a region below its cap at the time, and a cap need not grow with h (its
+    // rounding can take one back), so each load is within the largest cap its region had.
+    const largest = (weight: number, before: number) => Math.max(...Array.from({ length: n }, (_, h) => capOf(weight, before, 8, capTotal(h, 125))));
+    expect(loads.loads().get("a")).toBeLessThanOrEqual(largest(1, 0));
+    expect(loads.loads().get("b")).toBeLessThanOrEqual(largest(2, 1));
+    expect(loads.loads().get("c")).toBeLessThanOrEqual(largest(5, 3));
+    expect([...loads.loads().values()].reduce((a, b) => a + b, 0)).toBe(n);
     const solo = new BoundedLoads(build([["only", 3]]));
     for (let i = 0; i < 50; i++) expect(solo.acquire(`id-${i}`)).toBe("only");
     expect(solo.loads()).toEqual(new Map([["only", 50]]));
