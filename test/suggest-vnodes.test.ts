@@ -6,7 +6,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { suggestVnodes, sweptShares } from "../src/operations/suggest-vnodes.js";
 import type { RouterOptions } from "../src/options.js";
-import { positionsOf } from "../src/router.js";
+import { positionsOf } from "../src/internals.js";
 import { buildRouter } from "./support/build.js";
 import { engines } from "./support/engines.js";
 
