@@ -4,7 +4,7 @@
 // the first region of its preference list with room, and stays there while that region is
 // eligible. It reads the router through its public calls and the internals seam, so it sits
 // beside the entries, above the router.
-import { readDialect } from "./options.js";
+import { checkRouter, internalsOf, type RouterInternals } from "./internals.js";
 import type { RegionRouterBase } from "./router.js";
 import { checkObject, checkSessionId, describe } from "./validate.js";
 
@@ -32,11 +32,12 @@ interface Eligible {
   readonly total: number;
 }
 
-/** E from [region, weight] pairs already in order and filtered. */
-function eligibleOf(pairs: readonly (readonly [string, number])[]): Eligible {
+/** E of a router's region table: its regions that own positions and have weight > 0, less `excluded`. */
+function eligibleOf(table: RouterInternals["regions"], excluded?: ReadonlySet<string>): Eligible {
   const index = new Map<string, number>(), weights: number[] = [], before: number[] = [];
   let total = 0;
-  for (const [region, weight] of pairs) {
+  for (const [region, { weight, names }] of table) {
+    if (weight === 0 || names === 0 || excluded?.has(region)) continue;
     index.set(region, weights.length);
     weights.push(weight);
     before.push(total);
@@ -77,6 +78,12 @@ export function capOf(weight: number, before: number, total: number, capsTotal: 
   return Math.max(1, weight * s + floorProductOver(before + weight, r, total) - floorProductOver(before, r, total));
 }
 
+/** The sessions a region holds: one object per region holding any, which its sessions' entries share. */
+interface Load {
+  readonly region: string;
+  count: number;
+}
+
 /**
  * Bounded loads over `router` (any entry's RegionRouter, any dialect): acquire(sessionId) places a
  * session on the first region of its preference list that is eligible (owns positions, weight > 0,
@@ -88,13 +95,20 @@ export class BoundedLoads {
   readonly #router: RegionRouterBase;
   /** p = round(100 x loadFactor). */
   readonly #percent: number;
-  /** Session -> the region holding it. */
-  readonly #held = new Map<string, string>();
-  /** Region -> sessions it holds (regions holding none are not in it). */
-  readonly #loads = new Map<string, number>();
+  /** Session -> the load of the region holding it (so that release needs one lookup). */
+  readonly #held = new Map<string, Load>();
+  /** Region -> its load, for regions holding sessions. */
+  readonly #loads = new Map<string, Load>();
+  /**
+   * The router's region table when E was last made, and E. The router replaces its table on every
+   * update and never changes one in place, so the same table means the same E: one comparison a
+   * call, and E is made again only after the router changed.
+   */
+  #table: RouterInternals["regions"] | undefined;
+  #all: Eligible | undefined;
 
   constructor(router: RegionRouterBase, options?: BoundedLoadsOptions) {
-    checkRouter(router);
+    checkRouter(router, "router");
     const { loadFactor = 1.25 } = readOptions(options, "options", ["loadFactor"]) as BoundedLoadsOptions;
     if (typeof loadFactor !== "number") {
       throw new TypeError(`options.loadFactor must be a number from 1 to 100, got ${describe(loadFactor)}`);
@@ -113,7 +127,9 @@ export class BoundedLoads {
 
   /** A new Map of region -> sessions it holds; regions holding none are left out. */
   loads(): Map<string, number> {
-    return new Map(this.#loads);
+    const out = new Map<string, number>();
+    for (const [region, { count }] of this.#loads) out.set(region, count);
+    return out;
   }
 
   /**
@@ -123,17 +139,17 @@ export class BoundedLoads {
    */
   acquire(sessionId: string, options?: AcquireOptions): string | null {
     checkSessionId(sessionId);
-    const { exclude } = readOptions(options, "options", ["exclude"]) as AcquireOptions;
-    const excluded = exclude === undefined ? undefined : readExclude(exclude, "options.exclude");
-    const eligible = this.#eligible(excluded);
+    const eligible = this.#eligible(options === undefined ? undefined : readExclude(options));
     const current = this.#held.get(sessionId);
-    if (current !== undefined && eligible.index.has(current)) return current;
+    if (current !== undefined && eligible.index.has(current.region)) return current.region;
     const region = this.#choose(sessionId, eligible, this.#held.size - (current === undefined ? 0 : 1));
     // Nothing above changed any state: from here on, nothing can throw.
     if (current !== undefined) this.#drop(sessionId, current);
     if (region !== null) {
-      this.#held.set(sessionId, region);
-      this.#loads.set(region, (this.#loads.get(region) ?? 0) + 1);
+      let load = this.#loads.get(region);
+      if (load === undefined) this.#loads.set(region, (load = { region, count: 0 }));
+      load.count++;
+      this.#held.set(sessionId, load);
     }
     return region;
   }
@@ -141,53 +157,47 @@ export class BoundedLoads {
   /** Release a session: true if it was held. */
   release(sessionId: string): boolean {
     checkSessionId(sessionId);
-    const region = this.#held.get(sessionId);
-    if (region === undefined) return false;
-    this.#drop(sessionId, region);
+    const load = this.#held.get(sessionId);
+    if (load === undefined) return false;
+    this.#drop(sessionId, load);
     return true;
   }
 
-  #drop(sessionId: string, region: string): void {
+  #drop(sessionId: string, load: Load): void {
     this.#held.delete(sessionId);
-    const load = this.#loads.get(region) as number;
-    if (load === 1) this.#loads.delete(region);
-    else this.#loads.set(region, load - 1);
+    if (--load.count === 0) this.#loads.delete(load.region);
   }
 
   /** The first region of the session's preference list in E below its cap, with h sessions held. */
   #choose(sessionId: string, eligible: Eligible, held: number): string | null {
     if (eligible.total === 0) return null;
     const capsTotal = capTotal(held, this.#percent);
-    const fits = (region: string): boolean => {
-      const i = eligible.index.get(region);
-      if (i === undefined) return false;
-      return (this.#loads.get(region) ?? 0) < capOf(eligible.weights[i], eligible.before[i], eligible.total, capsTotal);
-    };
     // route() is the list's first region, with one hash and no list: most sessions stop there.
     const first = this.#router.route(sessionId);
-    if (first !== null && fits(first)) return first;
-    for (const region of this.#router.preferenceList(sessionId, Number.MAX_SAFE_INTEGER)) if (fits(region)) return region;
+    if (first !== null && this.#fits(first, eligible, capsTotal)) return first;
+    for (const region of this.#router.preferenceList(sessionId, Number.MAX_SAFE_INTEGER)) {
+      if (this.#fits(region, eligible, capsTotal)) return region;
+    }
     return null;
+  }
+
+  /** Whether a region is in E and holds fewer sessions than its cap. */
+  #fits(region: string, eligible: Eligible, capsTotal: number): boolean {
+    const i = eligible.index.get(region);
+    if (i === undefined) return false;
+    return (this.#loads.get(region)?.count ?? 0) < capOf(eligible.weights[i], eligible.before[i], eligible.total, capsTotal);
   }
 
   /** E for the router as it stands, less the excluded regions. */
   #eligible(excluded: ReadonlySet<string> | undefined): Eligible {
-    const pairs = owningRegions(this.#router);
-    return eligibleOf(excluded === undefined ? pairs : pairs.filter(([region]) => !excluded.has(region)));
-  }
-}
-
-/** The router's regions, in weights() order, that own positions and have weight > 0, with their weights. */
-function owningRegions(router: RegionRouterBase): [string, number][] {
-  const weights = router.weights();
-  const names = readDialect(router.options, "options").names([...weights.values()]);
-  return [...weights].filter(([, weight], i) => weight > 0 && names[i] > 0);
-}
-
-function checkRouter(router: unknown): asserts router is RegionRouterBase {
-  const methods = ["route", "preferenceList", "weights"] as const;
-  if (typeof router !== "object" || router === null || methods.some((m) => typeof (router as Record<string, unknown>)[m] !== "function")) {
-    throw new TypeError(`router must be a RegionRouter, got ${describe(router)}`);
+    const { regions } = internalsOf(this.#router);
+    if (regions !== this.#table || this.#all === undefined) {
+      this.#all = eligibleOf(regions);
+      this.#table = regions;
+    }
+    const all = this.#all;
+    if (excluded === undefined || ![...excluded].some((region) => all.index.has(region))) return all;
+    return eligibleOf(regions, excluded);
   }
 }
 
@@ -201,8 +211,11 @@ function readOptions(options: unknown, parameter: string, known: readonly string
   return options;
 }
 
-/** The region names of an iterable of strings (not a string itself), each checked. */
-function readExclude(exclude: unknown, parameter: string): Set<string> {
+/** acquire's options.exclude: the region names of an iterable of strings (not a string itself), each checked; undefined when none. */
+function readExclude(options: AcquireOptions): Set<string> | undefined {
+  const { exclude } = readOptions(options, "options", ["exclude"]) as AcquireOptions;
+  if (exclude === undefined) return undefined;
+  const parameter = "options.exclude";
   if (exclude == null || typeof exclude === "string" || typeof (exclude as Iterable<unknown>)[Symbol.iterator] !== "function") {
     throw new TypeError(`${parameter} must be an iterable of region names, got ${describe(exclude)}`);
   }

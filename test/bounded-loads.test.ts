@@ -223,7 +223,7 @@ describe.each(tested)("BoundedLoads on the %s engine", (_, RegionRouter) => {
 
   it("rejects bad input with errors naming it, and a rejected call changes nothing", () => {
     const router = build([["a", 1], ["b", 1]]);
-    expect(() => new BoundedLoads({} as never)).toThrow(new TypeError("router must be a RegionRouter, got an object"));
+    expect(() => new BoundedLoads({} as never)).toThrow(new TypeError("router must be a RegionRouter (either engine), got an object"));
     expect(() => new BoundedLoads(router, null as never)).toThrow(/^options must be an object, got null/);
     expect(() => new BoundedLoads(router, { loadFactr: 2 } as never)).toThrow(/^options\.loadFactr is not an option/);
     expect(() => new BoundedLoads(router, { loadFactor: "2" as never })).toThrow(TypeError);
