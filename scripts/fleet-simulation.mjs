@@ -59,15 +59,14 @@ function capsAt(router, h) {
   return caps;
 }
 
-/** Sessions past each region's global cap: the worst region's excess (sessions, and % of its cap) and the sum. */
+/** Sessions past each region's global cap: the worst region's excess, in sessions and as a share of its cap. */
 function overshoot(totals, caps) {
-  let worst = 0, worstShare = 0, sum = 0;
+  let worst = 0, worstShare = 0;
   for (const [region, cap] of caps) {
     const excess = Math.max(0, (totals.get(region) ?? 0) - cap);
-    sum += excess;
     if (excess > worst || (excess === worst && excess / cap > worstShare)) [worst, worstShare] = [excess, excess / cap];
   }
-  return { worst, worstShare, sum };
+  return { worst, worstShare };
 }
 
 /**
@@ -102,12 +101,12 @@ function run(router, sessions, gateways, split, seed) {
     fleet[g].release(id);
     global.release(id);
   };
-  let worstFleet = { worst: 0, worstShare: 0, sum: 0 }, worstGlobal = 0;
+  let worstFleet = { worst: 0, worstShare: 0 }, worstGlobal = 0;
   const measure = () => {
     const totals = new Map();
     for (const gateway of fleet) for (const [region, load] of gateway.loads()) totals.set(region, (totals.get(region) ?? 0) + load);
     const now = overshoot(totals, caps);
-    if (now.worst > worstFleet.worst || (now.worst === worstFleet.worst && now.sum > worstFleet.sum)) worstFleet = now;
+    if (now.worst > worstFleet.worst || (now.worst === worstFleet.worst && now.worstShare > worstFleet.worstShare)) worstFleet = now;
     worstGlobal = Math.max(worstGlobal, overshoot(global.loads(), caps).worst);
   };
   for (let i = 0; i < sessions; i++) arrive();
@@ -128,18 +127,29 @@ const total = REGIONS.reduce((sum, [, w]) => sum + w, 0);
 const ratios = REGIONS.map(([region, w]) => `${region} ${(router.shares().get(region) / (w / total)).toFixed(2)}`);
 console.log(`Share / weight's share: ${ratios.join(", ")}`);
 const percent = (x) => `${(100 * x).toFixed(1)} %`;
+// One row per fleet size, one column per number of sessions held: the worst region's sessions past
+// its global cap (and as a share of that cap), the worst of both splits, every seed and every point.
+const rows = GATEWAYS.map((gateways) => ({ gateways, cells: [] }));
+let global = 0;
 for (const sessions of SESSIONS) {
-  const caps = capsAt(router, sessions - 1);
-  console.log(`\n${sessions} sessions held, loadFactor ${LOAD_FACTOR}, global caps ${Math.min(...caps.values())} to ${Math.max(...caps.values())}; the worst of ${SEEDS} seeds and 11 points of each run\n`);
-  console.log("| gateways | split | sessions a gateway (mean) | worst region past its cap | sessions past caps, all regions | one global BoundedLoads: worst region past its cap |");
-  console.log("|---:|---|---:|---:|---:|---:|");
-  for (const gateways of GATEWAYS) {
-    for (const split of gateways === 1 ? ["even"] : Object.keys(SPLITS)) {
-      const results = Array.from({ length: SEEDS }, (_, seed) => run(router, sessions, gateways, split, seed + 1));
-      const worst = results.reduce((a, b) => (b.fleet.worst > a.fleet.worst ? b : a));
-      const sum = Math.max(...results.map((r) => r.fleet.sum));
-      const global = Math.max(...results.map((r) => r.global));
-      console.log(`| ${gateways} | ${split} | ${Math.round(sessions / gateways)} | ${worst.fleet.worst} (${percent(worst.fleet.worstShare)}) | ${sum} | ${global} |`);
+  for (const row of rows) {
+    let worst = { worst: 0, worstShare: 0 };
+    for (const split of row.gateways === 1 ? ["even"] : Object.keys(SPLITS)) {
+      for (let seed = 1; seed <= SEEDS; seed++) {
+        const result = run(router, sessions, row.gateways, split, seed);
+        if (result.fleet.worst > worst.worst || (result.fleet.worst === worst.worst && result.fleet.worstShare > worst.worstShare)) worst = result.fleet;
+        global = Math.max(global, result.global);
+      }
     }
+    row.cells.push(`${worst.worst} (${percent(worst.worstShare)})`);
   }
 }
+const caps = SESSIONS.map((sessions) => {
+  const all = [...capsAt(router, sessions - 1).values()];
+  return `${Math.min(...all)}-${Math.max(...all)}`;
+});
+console.log(`\nloadFactor ${LOAD_FACTOR}; sessions past the global cap, worst region (the worst of ${SEEDS} seeds, even and skewed splits, 11 points of each run)\n`);
+console.log(`| gateways | ${SESSIONS.map((n, i) => `${n} sessions (caps ${caps[i]})`).join(" | ")} |`);
+console.log(`|---:|${SESSIONS.map(() => "---:").join("|")}|`);
+for (const { gateways, cells } of rows) console.log(`| ${gateways} | ${cells.join(" | ")} |`);
+console.log(`\nOne global BoundedLoads over the same sessions: ${global} past a global cap, in every run.`);

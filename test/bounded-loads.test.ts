@@ -254,3 +254,16 @@ describe.each(tested)("BoundedLoads on the %s engine", (_, RegionRouter) => {
     expect(loads.acquire("kept")).toBe(kept);
   });
 });
+
+describe("the entries", () => {
+  it("export BoundedLoads and suggestVnodes from each, over a router of any entry", async () => {
+    for (const entry of ["../src/node.js", "../src/index.js", "../src/pure.js"]) {
+      const module = (await import(/* @vite-ignore */ entry)) as typeof import("../src/node.js");
+      expect(typeof module.suggestVnodes, entry).toBe("function");
+      for (const [, RegionRouter] of tested) {
+        const loads = new module.BoundedLoads(buildRouter(RegionRouter, [["a", 1]]));
+        expect(loads.acquire("x"), entry).toBe("a");
+      }
+    }
+  });
+});
