@@ -13,8 +13,8 @@ export interface GrowingRing {
   readonly limbs: number;
   /** limbs words per position. */
   readonly words: Uint32Array;
-  /** Each position's owner: an index into the regions whose shares are measured. */
-  readonly owners: Uint16Array | Uint32Array;
+  /** Each position's owner: an index into the regions whose shares are measured (below 65,536). */
+  readonly owners: Uint16Array;
   /**
    * Each position's place among equal positions: of equal ones, the lowest owns the arc ending
    * there (the others' arcs are empty), as the engines sort the winner of equal points first.

@@ -23,7 +23,6 @@ export interface VnodeSuggestion {
 /** The options of suggestVnodes: the dialect's, less the count it chooses, and maxDeviation. */
 export type SuggestOptions = RouterOptions & { readonly maxDeviation: number };
 
-
 /** The first count tried as the largest; doubled from there. */
 const FIRST_REACH = 16;
 
