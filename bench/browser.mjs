@@ -1,13 +1,12 @@
 #!/usr/bin/env node
 // The engines where web pages run them: Debian's Chromium (/usr/bin/chromium, headless) loads each
-// from a local server and times, in the page, alternating rounds: route() per id and routeMany()
-// per id (1,024 crypto.randomUUID() ids a call) on a ring of 9 regions x vnodesPerWeight 100, and a
-// 100,000-node build. A fresh page per engine measures the start-up: import, construct, three
-// regions, first route. Beside them, what each costs a page: its minified + gzipped bundle
+// from a local server, in alternating rounds (rounds.mjs), each round a fresh page per engine: its
+// start-up (import, construct, three regions, first route), then route() per id and routeMany()
+// per id (1,024 crypto.randomUUID() ids a call) on a ring of 9 regions x vnodesPerWeight 100, and
+// a 100,000-node build. Beside them, what each costs a page: its minified + gzipped bundle
 // (scripts/sizes.mjs). The engines: what region-router gives a page (the pure engine, also
 // region-router/pure), region-router/simd, and the WebAssembly core alone (bench/core-only.mjs: no
-// entry ships it so, but it is the WebAssembly a page could have within issue 13's 7 KiB budget,
-// bench/RESULTS.md "Pages get the pure engine"). `npm run build` first: it loads dist/.
+// entry ships it so). `npm run build` first: it loads dist/.
 // Usage: node bench/browser.mjs [rounds]   (default 5), or npm run bench:browser
 import { createServer } from "node:http";
 import { existsSync, readFileSync } from "node:fs";
@@ -16,6 +15,7 @@ import { fileURLToPath } from "node:url";
 import { browserBundle } from "../scripts/sizes.mjs";
 import { launchInProfile } from "../test/support/chromium-profile.mjs";
 import { CORE_ONLY, coreOnlyCode } from "./core-only.mjs";
+import { alternate } from "./rounds.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const rounds = Number(process.argv[2] ?? 5);
@@ -66,48 +66,42 @@ const STARTUP = `async (url) => {
   return { startup: t4 - t0, import: t1 - t0, construct: t2 - t1, regions: t3 - t2, firstRoute: t4 - t3 };
 }`;
 
-/** In one page: the engines' steady-state costs (ns per id, ms per build), one round. */
-const ROUND = `async (urls) => {
+/** In the same page, after STARTUP: the engine's steady-state costs (ns per id, ms per build). */
+const STEADY = `async (url) => {
   const ids = Array.from({ length: 1024 }, () => crypto.randomUUID());
-  const out = {};
-  for (const url of urls) {
-    const { RegionRouter } = await import(url);
-    const router = new RegionRouter({ vnodesPerWeight: 100 });
-    for (let i = 0; i < 9; i++) router.addRegion("region-" + i, 1);
-    let sink = 0;
-    const time = (reps, body) => { const t = performance.now(); for (let r = 0; r < reps; r++) body(); return (performance.now() - t) * 1e6 / (reps * ids.length); };
-    time(20, () => { for (const id of ids) sink += router.route(id).length; });
-    const route = time(100, () => { for (const id of ids) sink += router.route(id).length; });
-    time(20, () => { sink += router.routeMany(ids).length; });
-    const routeMany = time(200, () => { sink += router.routeMany(ids).length; });
-    const t = performance.now();
-    const big = new RegionRouter();
-    big.addRegions(Array.from({ length: 100 }, (_, i) => ["r" + i, 1000]));
-    const build = performance.now() - t;
-    out[url] = { route, routeMany, build, sink };
-  }
-  return out;
+  const { RegionRouter } = await import(url);
+  const router = new RegionRouter({ vnodesPerWeight: 100 });
+  for (let i = 0; i < 9; i++) router.addRegion("region-" + i, 1);
+  let sink = 0;
+  const time = (reps, body) => { const t = performance.now(); for (let r = 0; r < reps; r++) body(); return (performance.now() - t) * 1e6 / (reps * ids.length); };
+  time(20, () => { for (const id of ids) sink += router.route(id).length; });
+  const route = time(100, () => { for (const id of ids) sink += router.route(id).length; });
+  time(20, () => { sink += router.routeMany(ids).length; });
+  const routeMany = time(200, () => { sink += router.routeMany(ids).length; });
+  const t = performance.now();
+  const big = new RegionRouter();
+  big.addRegions(Array.from({ length: 100 }, (_, i) => ["r" + i, 1000]));
+  const build = performance.now() - t;
+  return { route, routeMany, build, sink };
 }`;
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
 const PARTS = ["import", "construct", "regions", "firstRoute"];
-const results = new Map(ENTRIES.map(([, url]) => [url, { route: [], routeMany: [], build: [], startup: [], ...Object.fromEntries(PARTS.map((part) => [part, []])) }]));
-for (let round = 0; round < rounds; round++) {
-  process.stderr.write(`round ${round + 1} of ${rounds}\n`);
-  const order = round % 2 === 0 ? ENTRIES : [...ENTRIES].reverse();
-  for (const [, url] of order) {
-    const page = await context.newPage();
-    await page.goto(`${origin}/dist/`);
-    const times = await page.evaluate(`(${STARTUP})(${JSON.stringify(url)})`);
-    for (const [key, ms] of Object.entries(times)) results.get(url)[key].push(ms);
-    await page.close();
-  }
-  const page = await context.newPage();
-  await page.goto(`${origin}/dist/`);
-  const figures = await page.evaluate(`(${ROUND})(${JSON.stringify(order.map(([, url]) => url))})`);
-  await page.close();
-  for (const [url, f] of Object.entries(figures)) for (const key of ["route", "routeMany", "build"]) results.get(url)[key].push(f[key]);
-}
+const measured = await alternate(
+  ENTRIES.map(([name, url]) => ({ name, url })),
+  {
+    rounds,
+    label: "Chromium",
+    group: 1,
+    measure: async ({ url }) => {
+      const page = await context.newPage();
+      await page.goto(`${origin}/dist/`);
+      const startup = await page.evaluate(`(${STARTUP})(${JSON.stringify(url)})`);
+      const { route, routeMany, build } = await page.evaluate(`(${STEADY})(${JSON.stringify(url)})`);
+      await page.close();
+      return { ...startup, route, routeMany, build };
+    },
+  },
+);
 const version = context.browser()?.version() ?? (await (await context.newPage()).evaluate("navigator.userAgent"));
 await close();
 server.close();
@@ -115,16 +109,15 @@ server.close();
 console.log(`Chromium ${version}, ${rounds} alternating rounds, medians; ratios to what region-router gives a page`);
 console.log("| entry | bundle, gzipped | route, ns/id | routeMany (1,024 UUIDs), ns/id | build 100,000 nodes, ms | start-up, ms |");
 console.log("|---|---:|---:|---:|---:|---:|");
-const base = results.get(ENTRIES[0][1]);
-for (const [name, url, specifier] of ENTRIES) {
-  const r = results.get(url);
-  const cell = (key, digits) => `${median(r[key]).toFixed(digits)} (${(median(r[key]) / median(base[key])).toFixed(2)}x)`;
-  const { gzipped } = await browserBundle(specifier);
-  console.log(`| ${name} | ${gzipped.toLocaleString("en")} B | ${cell("route", 0)} | ${cell("routeMany", 0)} | ${cell("build", 1)} | ${cell("startup", 2)} |`);
+const [base] = measured;
+for (const [i, r] of measured.entries()) {
+  const cell = (key, digits) => `${r[key].toFixed(digits)} (${(r[key] / base[key]).toFixed(2)}x)`;
+  const { gzipped } = await browserBundle(ENTRIES[i][2]);
+  console.log(`| ${r.name} | ${gzipped.toLocaleString("en")} B | ${cell("route", 0)} | ${cell("routeMany", 0)} | ${cell("build", 1)} | ${cell("startup", 2)} |`);
 }
 
 console.log("");
 console.log("Start-up taken apart (ms, medians; a fresh page each): the import (fetching and compiling the entry's file), the constructor, three regions of 100 virtual nodes, the first route");
 console.log("| entry | import | construct | 3 x addRegion | first route |");
 console.log("|---|---:|---:|---:|---:|");
-for (const [name, url] of ENTRIES) console.log(`| ${name} | ${PARTS.map((part) => median(results.get(url)[part]).toFixed(2)).join(" | ")} |`);
+for (const r of measured) console.log(`| ${r.name} | ${PARTS.map((part) => r[part].toFixed(2)).join(" | ")} |`);

@@ -1,7 +1,7 @@
 // The command line's end-to-end speed: `region-router route` on 2,000,000 ids, process start
-// included, against `awk '{print $0 "\tx"}'` copying the same lines (issue 5's yardstick: at most
-// 5x). Both read the same file and write to /dev/null; runs alternate so load hits both alike.
-// Also shown: the same with --threads 2 (worker threads; opt-in, see the README).
+// included, against `awk '{print $0 "\tx"}'` copying the same lines (at most 5x). Both read the
+// same file and write to /dev/null, in alternating rounds (rounds.mjs); also shown: the same with
+// --threads 2 (worker threads; opt-in, see the README).
 // Usage: node bench/cli.mjs [--ids N] [--runs R]   (after npm run build)
 import { spawnSync } from "node:child_process";
 import { mkdtempSync, openSync, closeSync, rmSync, writeFileSync } from "node:fs";
@@ -9,6 +9,7 @@ import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { alternate } from "./rounds.mjs";
 
 const { values } = parseArgs({ options: { ids: { type: "string", default: "2000000" }, runs: { type: "string", default: "7" } } });
 const count = Number(values.ids);
@@ -49,7 +50,6 @@ function timeOnce(command, args) {
   }
 }
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 const dir = mkdtempSync(join(tmpdir(), "region-router-bench-"));
 try {
   console.log(`region-router route vs awk, ${count.toLocaleString("en")} ids, ${runs} alternating runs each (median, min ms)`);
@@ -57,20 +57,17 @@ try {
   for (const kind of ["uuid", "short"]) {
     const file = join(dir, `${kind}.txt`);
     writeFileSync(file, generate(kind));
-    const awk = [];
-    const cli = [];
-    const threaded = [];
-    for (let r = 0; r < runs; r++) {
-      awk.push(timeOnce("awk", ['{print $0 "\\tx"}', file]));
-      cli.push(timeOnce(process.execPath, [bin, "route", ...ring, file]));
-      threaded.push(timeOnce(process.execPath, [bin, "route", ...ring, "--threads", "2", file]));
-    }
-    const show = (ms) => `${median(ms).toFixed(0).padStart(5)} (${Math.min(...ms).toFixed(0)})`;
-    const ratio = (ms) => `${(median(ms) / median(awk)).toFixed(2)}x`;
-    console.log(
-      `${kind.padEnd(5)}  awk ${show(awk)}  region-router ${show(cli)} = ${ratio(cli)}` +
-        `  --threads 2 ${show(threaded)} = ${ratio(threaded)}`,
+    const [awk, cli, threaded] = await alternate(
+      [
+        { name: "awk", command: "awk", args: ['{print $0 "\\tx"}', file] },
+        { name: "region-router", command: process.execPath, args: [bin, "route", ...ring, file] },
+        { name: "--threads 2", command: process.execPath, args: [bin, "route", ...ring, "--threads", "2", file] },
+      ],
+      { rounds: runs, label: kind, measure: ({ command, args }) => ({ ms: timeOnce(command, args) }) },
     );
+    const show = (r) => `${r.ms.toFixed(0).padStart(5)} (${Math.min(...r.rounds.ms).toFixed(0)})`;
+    const ratio = (r) => `${(r.ms / awk.ms).toFixed(2)}x`;
+    console.log(`${kind.padEnd(5)}  awk ${show(awk)}  region-router ${show(cli)} = ${ratio(cli)}  --threads 2 ${show(threaded)} = ${ratio(threaded)}`);
   }
 } finally {
   rmSync(dir, { recursive: true, force: true });
