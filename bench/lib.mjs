@@ -20,10 +20,7 @@ export function batchesOf(keys, size = 1024) {
   return Array.from({ length: Math.floor(keys.length / size) }, (_, i) => keys.slice(i * size, (i + 1) * size));
 }
 
-/**
- * The batches most sections time: 65,536 distinct session ids in batches of 1,024, taken in turn,
- * so that each id's string is cold in cache, as in a gateway's backlog.
- */
+/** 65,536 distinct session ids in batches of 1,024, taken in turn: each id cold in cache, as in a gateway's backlog. */
 export const gatewayBatches = () => batchesOf(sessionIds(1 << 16));
 
 /** A single-key function as a batch task: route every key of the batch, one call each. */
@@ -35,10 +32,7 @@ export function eachKey(route) {
   };
 }
 
-/**
- * A loop of route() calls into an array: what a caller writes instead of routeMany, which answers
- * with such an array (from 16,384 ids V8 makes it a large object, in pages new to the process).
- */
+/** A loop of route() calls into an array: what a caller writes instead of routeMany, which answers with one. */
 export const routeLoop = (router) => (ids) => {
   const out = new Array(ids.length);
   for (let i = 0; i < ids.length; i++) out[i] = router.route(ids[i]);
@@ -85,20 +79,14 @@ export function table(header, rows) {
   console.log();
 }
 
-/**
- * The ring behind a router, of either engine (the Ring contract, src/engines/ring.ts): the bench's
- * one reach past the public API, through the router's internals under a Symbol.for key.
- */
+/** The ring behind a router (the Ring contract, src/engines/ring.ts): the bench's one reach past the API. */
 export function ringOf(router) {
   const internals = router[Symbol.for("region-router internals")];
   if (typeof internals !== "function") throw new Error("cannot reach the router's ring: update ringOf() in bench/lib.mjs");
   return internals.call(router).ring;
 }
 
-/**
- * The memory a WebAssembly router holds: its ring's keys and positions, its index, and its whole
- * linear memory, in bytes (the layout's, src/engines/wasm/layout.ts).
- */
+/** The bytes a WebAssembly router holds: its ring's keys and positions, its index, its whole linear memory. */
 export function wasmMemoryOf(router) {
   const ring = ringOf(router);
   if (!ring?.wasm) throw new Error("cannot reach the WebAssembly ring's memory: update wasmMemoryOf() in bench/lib.mjs");

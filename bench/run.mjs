@@ -1,8 +1,8 @@
 // `npm run bench`: the figures behind bench/RESULTS.md, each section in a process of its own, and
 // at the end the verdict on every target and the chart. Engines come from the built package
 // (dist/), as users get them. A section is one file, bench/sections/NAME.mjs, whose default export
-// takes the engines, prints its tables, judges its targets (targets.mjs) and returns what the chart
-// shows of it, if anything.
+// takes the engines, prints its tables, judges its targets (targets.mjs) and returns the chart's
+// groups of bars it gives, if any.
 import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -13,7 +13,7 @@ import { barChart, writeChart } from "./chart.mjs";
 import { machine, progress } from "./lib.mjs";
 import { printTargets, takeVerdicts } from "./targets.mjs";
 
-const SECTIONS = ["route", "batches", "ring-scale", "build-speed", "memory", "batch-sizes", "string-kinds", "call-memory", "dialects"];
+const SECTIONS = ["route", "ring-scale", "build-speed", "memory", "batch-sizes", "string-kinds", "call-memory", "dialects"];
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench: all sections)
 Sections: ${SECTIONS.join(", ")}.
 With no names, all of them; a full run also writes the chart docs/bench.svg. dist/ is built first
@@ -84,40 +84,17 @@ function runEachSection() {
     rmSync(dir, { recursive: true });
   }
   printTargets(parts.flatMap((part) => part.verdicts));
-  const figures = Object.fromEntries(parts.map((part) => [part.section, part.figures]));
-  if (figures.route && figures.batches && figures["ring-scale"]) {
-    writeChart(fileURLToPath(new URL("../docs/bench.svg", import.meta.url)), benchChart(figures));
+  // The chart: the groups of bars the route and ring-scale sections give, on one scale.
+  const groups = ["route", "ring-scale"].map((name) => parts.find((part) => part.section === name)?.figures);
+  if (groups.every(Boolean)) {
+    const chart = barChart({
+      title: "region-router: nanoseconds per session id (shorter is faster)",
+      footnote: `${machine()}; median of 5 alternating rounds (npm run bench)`,
+      format: (value) => `${value >= 100 ? Math.round(value).toLocaleString("en") : value.toFixed(1)} ns`,
+      groups: groups.flat(),
+    });
+    writeChart(fileURLToPath(new URL("../docs/bench.svg", import.meta.url)), chart);
   } else {
-    process.stderr.write("docs/bench.svg not written: it needs the route, batches and ring-scale sections\n");
+    process.stderr.write("docs/bench.svg not written: it needs the route and ring-scale sections\n");
   }
-}
-
-/** The headline chart: ns per id for single keys, batches and the two ring sizes, one scale. */
-function benchChart({ route, batches, "ring-scale": ringSize }) {
-  const bar = (label, ns, ours = true) => ({ label, value: ns, ours });
-  return barChart({
-    title: "region-router: nanoseconds per session id (shorter is faster)",
-    footnote: `${machine()}; median of 5 alternating rounds (npm run bench)`,
-    format: (value) => `${value >= 100 ? Math.round(value).toLocaleString("en") : value.toFixed(1)} ns`,
-    groups: [
-      {
-        title: "route(), one id per call, 9-node ring",
-        bars: [
-          bar("WebAssembly route", route.wasm),
-          bar("pure-TypeScript route", route.pure),
-          bar("hand-written port (node:crypto + BigInt)", route.port, false),
-          bar("npm hashring 3.2.0", route.hashring, false),
-        ],
-      },
-      {
-        title: "batches of 1,024 ids, 9-node ring",
-        bars: [
-          bar("WebAssembly routeMany (SIMD)", batches.wasmMany),
-          bar("WebAssembly route, one call per id", batches.wasmRoute),
-          bar("pure-TypeScript routeMany", batches.pureMany),
-        ],
-      },
-      { title: "ring size: WebAssembly route()", bars: [bar("9 nodes", ringSize.small), bar("1,000,000 nodes", ringSize.big)] },
-    ],
-  });
 }

@@ -70,5 +70,5 @@ export default async function ringScale({ WasmRouter, PureRouter }) {
   const [big] = lookups("WebAssembly", 1_000_000);
   console.log("The WebAssembly route() on 1,000,000 nodes against floors for a big ring's extra cost, each against the 9-node ring's route():\n");
   table(["task", "ns/route", "vs 9 nodes (each round's ratio)"], [big, ...timed.slice(-2)].map((r) => [r.name, fmt(r.ns), `${fmt(ratio(r, small), 2)}x (${r.rounds.ns.map((x, i) => fmt(x / small.rounds.ns[i], 2)).join(", ")})`]));
-  return { small: small.ns, big: big.ns };
+  return [{ title: "ring size: WebAssembly route()", bars: [{ label: "9 nodes", value: small.ns, ours: true }, { label: "1,000,000 nodes", value: big.ns, ours: true }] }];
 }
