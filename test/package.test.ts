@@ -1,10 +1,11 @@
 // The package as shipped (npm pack, see test/setup/packed-package.ts): the files it holds (no source
-// maps, no declaration spelling out the WebAssembly), CommonJS require and ESM import, each child
-// process replaying the golden vectors on both engines, and the TypeScript declarations of every
-// entry under node16, nodenext, bundler and node10 resolution.
+// maps, no declaration spelling out the WebAssembly; every page and chart its README and docs link
+// to), CommonJS require and ESM import, each child process replaying the golden vectors on both
+// engines, and the TypeScript declarations of every entry under node16, nodenext, bundler and
+// node10 resolution.
 import { execFile } from "node:child_process";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
-import { join, relative, sep } from "node:path";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { join, posix, relative, sep } from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { describe, expect, it } from "vitest";
@@ -106,9 +107,15 @@ describe("the packed package", () => {
     await expectApp(dir, "app.mjs", "dist");
   });
 
-  it("ships the builds, their declarations, the bin and the notices, and nothing else", () => {
+  it("ships the builds, their declarations, the bin, the notices and the docs, and nothing else", () => {
     const files = filesUnder(packedPackageDir());
     const declarations = files.filter((file) => file.endsWith(".d.ts"));
+    // Every page and chart of docs/, for the README's links; not the demo page's screenshot (a large
+    // PNG the README does not show: docs/runtimes.md links it on GitHub).
+    const docs = filesUnder(join(root, "docs"))
+      .filter((file) => file !== "demo.png")
+      .map((file) => `docs/${file}`);
+    expect(docs).toContain("docs/api.md");
     expect(files.filter((file) => !file.endsWith(".d.ts"))).toEqual([
       "LICENSE",
       "README.md",
@@ -122,6 +129,7 @@ describe("the packed package", () => {
       "dist/index.js",
       "dist/node.js",
       "dist/pure.js",
+      ...docs,
       "package.json",
     ]);
     // The same declarations for both builds, one per library module (src/cli ships as JavaScript only).
@@ -134,6 +142,51 @@ describe("the packed package", () => {
       expect(existsSync(join(root, file.replace(/^dist\//, "src/").replace(/\.d\.ts$/, ".ts"))), file).toBe(true);
       expect(file.startsWith("dist/cli/"), file).toBe(false);
     }
+  });
+
+  it("ships every page its README and docs link to: each relative link resolves inside the package", () => {
+    const pkg = packedPackageDir();
+    const pages = pagesOf(pkg);
+    const broken: string[] = [];
+    let relativeLinks = 0;
+    for (const page of pages) {
+      for (const link of linksOf(readFileSync(join(pkg, page), "utf8"))) {
+        if (/^[a-z][a-z+.-]*:/i.test(link)) continue;
+        relativeLinks++;
+        const [path, fragment] = link.split("#") as [string, string | undefined];
+        const target = path === "" ? page : posix.normalize(posix.join(posix.dirname(page), decodeURI(path)));
+        if (target.startsWith("../") || !existsSync(join(pkg, target)) || !statSync(join(pkg, target)).isFile()) {
+          broken.push(`${page}: ${link} (no file ${target} in the package)`);
+        } else if (fragment !== undefined && target.endsWith(".md") && !anchorsOf(readFileSync(join(pkg, target), "utf8")).has(fragment)) {
+          broken.push(`${page}: ${link} (no heading #${fragment} in ${target})`);
+        }
+      }
+    }
+    expect(broken).toEqual([]);
+    expect(relativeLinks).toBeGreaterThan(10);
+  });
+
+  it("links the repository's files (not shipped) absolutely, to files that exist", () => {
+    const pkg = packedPackageDir();
+    const manifest = JSON.parse(readFileSync(join(pkg, "package.json"), "utf8")) as { repository: { url: string } };
+    const repo = /github\.com\/([^/]+\/[^/.]+)/.exec(manifest.repository.url)?.[1];
+    expect(repo).toBe("region-router/region-router");
+    const prefixes = [`https://github.com/${repo}/blob/main/`, `https://raw.githubusercontent.com/${repo}/main/`];
+    const pages = pagesOf(pkg);
+    const missing: string[] = [];
+    let absolute = 0;
+    for (const page of pages) {
+      for (const link of linksOf(readFileSync(join(pkg, page), "utf8"))) {
+        const prefix = prefixes.find((start) => link.startsWith(start));
+        if (prefix === undefined) continue;
+        absolute++;
+        const path = link.slice(prefix.length).split("#")[0];
+        if (!existsSync(join(root, path))) missing.push(`${page}: ${link}`);
+      }
+    }
+    expect(missing).toEqual([]);
+    // The README links the Python reference and the blog post's ring this way.
+    expect(absolute).toBeGreaterThanOrEqual(2);
   });
 
   it("ships no source map and no declaration that spells out the WebAssembly", () => {
@@ -236,6 +289,39 @@ const consumer = `
   new Simd({ compatibleWith: "ketama" });
   export { wasm, pure, simd, max };
 `;
+
+/** The Markdown pages a package holds: its README and docs/*.md. */
+function pagesOf(pkg: string): string[] {
+  const docs = filesUnder(join(pkg, "docs")).filter((file) => file.endsWith(".md"));
+  return ["README.md", ...docs.map((file) => `docs/${file}`)];
+}
+
+/**
+ * The link targets of a Markdown page: inline links and images `[text](target)` and reference
+ * definitions `[label]: target`, outside fenced code blocks and code spans.
+ */
+function linksOf(markdown: string): string[] {
+  const prose = markdown.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "").replace(/`[^`\n]*`/g, "");
+  const inline = [...prose.matchAll(/\]\(\s*<?([^)\s>]+)>?(?:\s+"[^"]*")?\s*\)/g)].map((match) => match[1]);
+  const references = [...prose.matchAll(/^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+"[^"]*")?\s*$/gm)].map((match) => match[1]);
+  return [...inline, ...references];
+}
+
+/** The anchors GitHub gives a page's headings (lower case, punctuation dropped, spaces to hyphens). */
+function anchorsOf(markdown: string): Set<string> {
+  const anchors = new Set<string>();
+  const headings = markdown.replace(/^```[^\n]*\n[\s\S]*?^```$/gm, "").matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm);
+  for (const [, heading] of headings) {
+    const base = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{M}\p{N}\p{Pc} -]/gu, "")
+      .replace(/ /g, "-");
+    let anchor = base;
+    for (let n = 1; anchors.has(anchor); n++) anchor = `${base}-${n}`;
+    anchors.add(anchor);
+  }
+  return anchors;
+}
 
 /** Every file under `dir`, as sorted paths relative to it with "/" separators. */
 function filesUnder(dir: string): string[] {
