@@ -4,15 +4,15 @@
 // takes the engines, prints its tables, judges its targets (targets.mjs) and returns the chart's
 // groups of bars it gives, if any.
 import { spawnSync } from "node:child_process";
-import { appendFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { writeSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
 import { barChart, writeChart } from "./chart.mjs";
 import { machine, progress } from "./lib.mjs";
 import { printTargets, takeVerdicts } from "./targets.mjs";
 
+/** The file descriptor a section's process writes its results to. */
+const RESULTS_FD = 3;
 const SECTIONS = ["route", "ring-scale", "build-speed", "memory", "batch-sizes", "string-kinds", "call-memory", "dialects"];
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench: all sections)
 Sections: ${SECTIONS.join(", ")}.
@@ -32,10 +32,10 @@ if (unknown !== undefined) {
   process.exit(2);
 }
 const running = SECTIONS.filter((section) => chosen.length === 0 || chosen.includes(section));
-/** Set in a section's own process (runEachSection): the file its results go to, and its place ("3/9"). */
-const { BENCH_STATE: stateFile, BENCH_PLACE: place } = process.env;
+/** Set in a section's own process (runEachSection): its place among the sections run ("3/9"). */
+const { BENCH_PLACE: place } = process.env;
 
-if (stateFile === undefined) {
+if (place === undefined) {
   // The sections measure the built package: build it now (the arguments are known good) if
   // anything it is built from is newer.
   try {
@@ -54,34 +54,27 @@ if (stateFile === undefined) {
   const { default: run } = await import(`./sections/${section}.mjs`);
   const figures = (await run({ WasmRouter, PureRouter })) ?? null;
   progress.done();
-  appendFileSync(stateFile, `${JSON.stringify({ section, figures, verdicts: takeVerdicts() })}\n`);
+  writeSync(RESULTS_FD, JSON.stringify({ section, figures, verdicts: takeVerdicts() }));
 }
 
 /**
  * Run each section in a process of its own, one after another (a section run after others in one
- * process measures in the JIT and heap state they left, not the library alone); each appends its
- * figures and verdicts as a line of JSON to a file read at the end. Then the verdicts in one table,
- * and the chart when its sections ran.
+ * process measures in the JIT and heap state they left, not the library alone); each writes its
+ * figures and verdicts as JSON to a pipe of its own. Then the verdicts in one table, and the chart
+ * when its sections ran.
  */
 function runEachSection() {
   console.log(`# region-router benchmark\n\n${machine()}\n`);
-  const dir = mkdtempSync(join(tmpdir(), "region-router-bench-"));
-  const state = join(dir, "sections.jsonl");
-  writeFileSync(state, "");
-  let parts;
-  try {
-    for (const [i, section] of running.entries()) {
-      const env = { ...process.env, BENCH_STATE: state, BENCH_PLACE: `${i + 1}/${running.length}` };
-      const { status, signal } = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), section], { stdio: "inherit", env });
-      if (status !== 0) {
-        process.stderr.write(`bench: section ${section} failed (${signal ?? `exit status ${status}`})\n`);
-        process.exitCode = 1;
-        return;
-      }
+  const parts = [];
+  for (const [i, section] of running.entries()) {
+    const env = { ...process.env, BENCH_PLACE: `${i + 1}/${running.length}` };
+    const { status, signal, output } = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), section], { stdio: ["inherit", "inherit", "inherit", "pipe"], env });
+    if (status !== 0) {
+      process.stderr.write(`bench: section ${section} failed (${signal ?? `exit status ${status}`})\n`);
+      process.exitCode = 1;
+      return;
     }
-    parts = readFileSync(state, "utf8").trim().split("\n").map((line) => JSON.parse(line));
-  } finally {
-    rmSync(dir, { recursive: true });
+    parts.push(JSON.parse(output[RESULTS_FD].toString()));
   }
   printTargets(parts.flatMap((part) => part.verdicts));
   // The chart: the groups of bars the route and ring-scale sections give, on one scale.

@@ -36,7 +36,7 @@ it("runs each section in a process of its own: one header, the section's report,
     expect(result.stdout.match(/# region-router benchmark/g)).toHaveLength(1);
     expect(result.stdout).toMatch(/## Memory per virtual node[^]*\| whole linear memory \| \d+ \| 20\.\d\d \|/);
     expect(result.stderr).toContain("docs/bench.svg not written: it needs the route and ring-scale sections");
-    // The file the section's process wrote its results to is gone with its folder.
+    // The section's results came back through a pipe: nothing is left in the temporary folder.
     expect(readdirSync(tmp)).toEqual([]);
   } finally {
     rmSync(tmp, { recursive: true, force: true });

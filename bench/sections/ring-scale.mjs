@@ -1,7 +1,7 @@
 // Rings from 1 to 10,000,000 virtual nodes on both engines: the build (one addRegions of the whole
 // ring), what the ring holds in memory, route() per id and routeMany per id (1,024 ids a call),
-// each against the same engine on the 9-node ring; and floors for a big ring's extra cost. Lookups
-// in alternating rounds (every ring in every round); builds once per ring, as a user builds one.
+// each against the same engine on the 9-node ring. Lookups in alternating rounds (every ring in
+// every round); builds once per ring, as a user builds one.
 import { count, eachKey, fmt, gatewayBatches, progress, ringOf, table, wasmMemoryOf } from "../lib.mjs";
 import { ratio, timeRounds } from "../rounds.mjs";
 
@@ -24,25 +24,6 @@ function built(Router, n, wasm) {
   return { router, ms, bytes: wasm ? wasmMemoryOf(router).total : ring.positions.byteLength + ring.owners.byteLength };
 }
 
-/**
- * A floor for a big ring, as a task: the small ring's route(), then one read at a random line of a
- * `bytes`-long array, at an address that waits for the route's answer, as a lookup's read waits for
- * its MD5, and nothing else. 2 MB is 2 bytes a node for a million nodes (about 7 bits to name one
- * of 100 owners and 9 of position, as compact as a practical layout gets), 4 MB the engine's keys.
- */
-function farRead(router, batches, bytes) {
-  const far = new Int32Array(bytes / 4).fill(1);
-  let x = 7;
-  const lineOf = new Map(batches.map((batch) => [batch, Int32Array.from(batch, () => (x = (Math.imul(x, 1664525) + 1013904223) >>> 0) % (bytes / 64))]));
-  let sink = 0;
-  const run = (batch) => {
-    const lines = lineOf.get(batch);
-    for (let i = 0; i < batch.length; i++) sink += far[(lines[i] << 4) + (router.route(batch[i]).length & 1)];
-    return sink;
-  };
-  return { name: `floor: the 9-node ring's route + one dependent random read in ${bytes >> 20} MB`, run };
-}
-
 export default async function ringScale({ WasmRouter, PureRouter }) {
   const rings = [];
   for (const [engine, Router, wasm] of [["WebAssembly", WasmRouter, true], ["pure", PureRouter, false]]) {
@@ -51,13 +32,11 @@ export default async function ringScale({ WasmRouter, PureRouter }) {
       rings.push({ engine, n, ...built(Router, n, wasm) });
     }
   }
-  const batches = gatewayBatches();
-  const nineNodes = rings.find((r) => r.n === 9).router;
   const tasks = rings.flatMap(({ engine, n, router }) => [
     { name: `${engine} route ${n}`, run: eachKey((key) => router.route(key)) },
     { name: `${engine} routeMany ${n}`, run: (batch) => router.routeMany(batch) },
   ]);
-  const timed = await timeRounds([...tasks, farRead(nineNodes, batches, 2 << 20), farRead(nineNodes, batches, 4 << 20)], batches, { time: 150, label: "route and routeMany on every ring" });
+  const timed = await timeRounds(tasks, gatewayBatches(), { time: 150, label: "route and routeMany on every ring" });
   const lookups = (engine, n) => timed.slice(2 * rings.findIndex((r) => r.engine === engine && r.n === n));
   const rows = rings.map(({ engine, n, ms, bytes }) => {
     const [[route, many], [route9, many9]] = [lookups(engine, n), lookups(engine, 9)];
@@ -66,9 +45,6 @@ export default async function ringScale({ WasmRouter, PureRouter }) {
   console.log("## Ring size from 1 to 10,000,000 virtual nodes, both engines (lookups: median of 5 alternating rounds)\n");
   console.log("Regions: n of weight 1 up to 100 nodes, then 100 of weight n / 100. Memory: the WebAssembly engine's whole linear memory; the pure engine's typed arrays (positions and owners, with the room to spare its updates keep).\n");
   table(["engine", "virtual nodes", "build (ms, one addRegions)", "memory (MiB)", "bytes per node", "route() ns", "vs 9 nodes", "routeMany ns per id (1,024)", "vs 9 nodes"], rows);
-  const [small] = lookups("WebAssembly", 9);
-  const [big] = lookups("WebAssembly", 1_000_000);
-  console.log("The WebAssembly route() on 1,000,000 nodes against floors for a big ring's extra cost, each against the 9-node ring's route():\n");
-  table(["task", "ns/route", "vs 9 nodes (each round's ratio)"], [big, ...timed.slice(-2)].map((r) => [r.name, fmt(r.ns), `${fmt(ratio(r, small), 2)}x (${r.rounds.ns.map((x, i) => fmt(x / small.rounds.ns[i], 2)).join(", ")})`]));
+  const [[small], [big]] = [lookups("WebAssembly", 9), lookups("WebAssembly", 1_000_000)];
   return [{ title: "ring size: WebAssembly route()", bars: [{ label: "9 nodes", value: small.ns, ours: true }, { label: "1,000,000 nodes", value: big.ns, ours: true }] }];
 }

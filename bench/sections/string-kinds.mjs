@@ -5,7 +5,7 @@
 import { batchFloors } from "../floors.mjs";
 import { idKinds } from "../id-kinds.mjs";
 import { fmt, routeLoop, routerOf, SMALL_RING, table } from "../lib.mjs";
-import { cycling, freshly, perIdRounds, timingNote } from "../per-id.mjs";
+import { freshly, perIdRounds, timingNote } from "../per-id.mjs";
 import { ratio } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";
 import { floorWithCollections, highestFloor } from "../verdict.mjs";
@@ -48,11 +48,6 @@ export default async function stringKinds({ WasmRouter, PureRouter }) {
     const next = freshly(make, 65_536);
     return { many: { ...many("WebAssembly routeMany, 65,536"), next, ms: BIG_MS }, utf8: { ...floor.utf8, next, ms: BIG_MS }, call: { ...floor.call, next, ms: BIG_MS } };
   }, { label: "by kind of string, 65,536 ids a call", rounds: ROUNDS, time: BIG_MS, minCalls: 2, collections: true });
-  // The same ids again and again: what a kind costs once it has been read (V8 may have changed it).
-  const again = await perIdRounds(
-    kinds.map(([kind, make]) => ({ ...many(`${kind}, reused`), next: cycling(make(1 << 16), 1024) })),
-    { label: "by kind of string, reused", rounds: 5, time: 60 },
-  );
   const [flatSmall, flatBig] = [small[0], big[0]];
   // One call's steps (no router) with the collections that fell in routeMany's calls of the same
   // ids (verdict.mjs floorWithCollections), against the same for flat literals.
@@ -65,10 +60,10 @@ export default async function stringKinds({ WasmRouter, PureRouter }) {
   console.log(timingNote());
   const times = (r, base) => `${fmt(ratio(r, base), 2)}x`;
   table(
-    ["ids", "routeMany, 1,024 per call", "vs flat literals", "floor: UTF-8 in memory", "floor: one call's steps", "that floor vs flat literals'", "routeMany, 65,536 per call", "vs flat literals", "floor: UTF-8 in memory", "routeMany, calls without a collection", "floor: one call's steps, calls without a collection", "that floor with routeMany's collections, vs flat literals'", "pure routeMany / WebAssembly", "route() loop / WebAssembly", "floor: read ids", "same ids again (1,024)"],
+    ["ids", "routeMany, 1,024 per call", "vs flat literals", "floor: UTF-8 in memory", "floor: one call's steps", "that floor vs flat literals'", "routeMany, 65,536 per call", "vs flat literals", "floor: UTF-8 in memory", "routeMany, calls without a collection", "floor: one call's steps, calls without a collection", "that floor with routeMany's collections, vs flat literals'", "pure routeMany / WebAssembly", "route() loop / WebAssembly", "floor: read ids"],
     kinds.map(([kind], i) => {
       const [s, b] = [small[i], big[i]];
-      return [kind, fmt(s.many.ns), times(s.many, flatSmall.many), fmt(s.utf8.ns), fmt(s.call.ns), `${fmt(callFloor(s, flatSmall).ratio, 2)}x`, fmt(b.many.ns), times(b.many, flatBig.many), fmt(b.utf8.ns), fmt(b.many.work), fmt(b.call.work), `${fmt(callFloor(b, flatBig).ratio, 2)}x`, times(s.pure, s.many), times(s.loop, s.many), fmt(s.read.ns), fmt(again[i].ns)];
+      return [kind, fmt(s.many.ns), times(s.many, flatSmall.many), fmt(s.utf8.ns), fmt(s.call.ns), `${fmt(callFloor(s, flatSmall).ratio, 2)}x`, fmt(b.many.ns), times(b.many, flatBig.many), fmt(b.utf8.ns), fmt(b.many.work), fmt(b.call.work), `${fmt(callFloor(b, flatBig).ratio, 2)}x`, times(s.pure, s.many), times(s.loop, s.many), fmt(s.read.ns)];
     }),
   );
   // Each kind against flat literals. Two floors: one call's steps with routeMany's collections, and
