@@ -3,7 +3,7 @@
 import { readFileSync } from "node:fs";
 import os from "node:os";
 
-export { fmt } from "./format.mjs";
+export { fmt } from "./targets.mjs";
 
 /** Session ids like a gateway sees: `sess-N` and UUID-shaped, 12-36 bytes. */
 export function sessionIds(count, seed = 1) {

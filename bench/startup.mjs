@@ -6,10 +6,11 @@
 // format, in total and per phase, with the range of the totals. `npm run build` first: it loads dist/.
 // Usage: node bench/startup.mjs [samples]   (default 15)
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { table } from "./lib.mjs";
 import { alternate } from "./rounds.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
@@ -46,7 +47,8 @@ const NO_OP = `data:text/javascript,${NO_OP_CLASS}`;
 // it is what V8 charges any package for its first WebAssembly, whatever the module.
 const TINY_WASM = "[0,97,115,109,1,0,0,0,1,5,1,96,0,1,127,3,2,1,0,7,5,1,1,102,0,0,10,6,1,4,0,65,42,11]";
 const WASM_CLASS = `export class RegionRouter { constructor() { this.f = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(${TINY_WASM}))).exports.f; } addRegion() {} route() { return String(this.f()); } }`;
-const oneLineFile = join(mkdtempSync(join(tmpdir(), "startup-")), "no-op.mjs");
+const folder = mkdtempSync(join(tmpdir(), "startup-"));
+const oneLineFile = join(folder, "no-op.mjs");
 writeFileSync(oneLineFile, NO_OP_CLASS);
 const CASES = [
   // The floors: the same steps on classes that do nothing, so what the machine and Node charge for
@@ -70,9 +72,6 @@ const results = await alternate(
     measure: ({ inputType, load }) => JSON.parse(execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", load + FIRST_ROUTE], { cwd: root, encoding: "utf8" })),
   },
 );
-console.log(`import + new RegionRouter() + 3 addRegion(…, 100) + first route, ${samples} fresh processes each (Node ${process.version}):`);
-console.log(`  ${"".padEnd(38)} ${PHASES.map((phase) => phase.padStart(11)).join("")}   (medians, ms; total min..max)`);
-for (const r of results) {
-  const medians = PHASES.map((phase) => r[phase].toFixed(2).padStart(11)).join("");
-  console.log(`  ${r.name.padEnd(38)} ${medians}   (${Math.min(...r.rounds.total).toFixed(2)}..${Math.max(...r.rounds.total).toFixed(2)})`);
-}
+rmSync(folder, { recursive: true });
+console.log(`import + new RegionRouter() + 3 addRegion(…, 100) + first route, ${samples} fresh processes each (Node ${process.version}); medians, ms\n`);
+table(["", ...PHASES, "total, fastest..slowest"], results.map((r) => [r.name, ...PHASES.map((phase) => r[phase].toFixed(2)), `${Math.min(...r.rounds.total).toFixed(2)}..${Math.max(...r.rounds.total).toFixed(2)}`]));

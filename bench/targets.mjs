@@ -4,8 +4,15 @@
 // then it is below the floor, and the distance to the floor is the figure that matters. Sections
 // judge as they run; run.mjs gathers the verdicts from every section's process and prints them at
 // the end, in one table.
-import { fmt } from "./format.mjs";
 import { verdictOf } from "./verdict.mjs";
+
+/**
+ * A figure for a table: whole from 100 up, else `digits` decimals; "n/a" for what was not measured
+ * (NaN: e.g. a "without a collection" figure when a collection fell in every call).
+ * @param {number} x
+ * @param {number} [digits]
+ */
+export const fmt = (x, digits = 1) => (Number.isNaN(x) ? "n/a" : x >= 100 ? x.toFixed(0) : x.toFixed(digits));
 
 /**
  * Every target the bench judges: what is measured, its limit, and whether that is a most (a cost)

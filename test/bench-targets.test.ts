@@ -3,8 +3,7 @@
 // below the floor only when the floor itself misses it and the figure is no better than its floor.
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { fmt } from "../bench/format.mjs";
-import { judge, TARGETS, takeVerdicts } from "../bench/targets.mjs";
+import { fmt, judge, TARGETS, takeVerdicts } from "../bench/targets.mjs";
 import { floorWithCollections, highestFloor, verdictOf } from "../bench/verdict.mjs";
 
 /** Every target, its limit and direction, and the section that judges it. */
