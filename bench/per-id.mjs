@@ -63,6 +63,16 @@ export function perIdRounds(tasks, { rounds = 5, time = 120, minCalls = 2, label
   });
 }
 
+/**
+ * perIdRounds over groups of tasks keyed by name (a batch size's, a kind of id's), each group
+ * timed together in a round; the results keyed alike, group by group.
+ */
+export async function perIdGroups(groups, options) {
+  const keys = Object.keys(groups[0]);
+  const results = await perIdRounds(groups.flatMap((group) => keys.map((key) => group[key])), { ...options, group: keys.length });
+  return groups.map((_, i) => Object.fromEntries(keys.map((key, k) => [key, results[i * keys.length + k]])));
+}
+
 /** Batches of n cut from `pool` in turn, grouped so that a timed unit holds at least 2,048 ids. */
 export function cycling(pool, n) {
   const per = Math.max(1, Math.ceil(2048 / n));

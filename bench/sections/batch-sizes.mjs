@@ -4,7 +4,7 @@
 // a route() loop, judged against one call's steps without the router.
 import { batchFloors } from "../floors.mjs";
 import { count, fmt, routeLoop, routerOf, sessionIds, SMALL_RING, table } from "../lib.mjs";
-import { cycling, perIdRounds, timingNote } from "../per-id.mjs";
+import { cycling, perIdGroups, timingNote } from "../per-id.mjs";
 import { ratio } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";
 import { holds } from "../verdict.mjs";
@@ -25,20 +25,19 @@ export default async function batchSizes({ WasmRouter, PureRouter }) {
   const million = JSON.parse(JSON.stringify(sessionIds(1_000_000, 4)));
   // Every size and every task in each round, so that a slow phase of the machine falls on all of
   // them rather than on the sizes measured while it lasted.
-  const ROWS = ["many", "pure", "loop", "answer", "read", "utf8", "wasm", "pipeline", "call"];
-  const all = await perIdRounds(
-    SIZES.flatMap((n) => {
+  const timed = await perIdGroups(
+    SIZES.map((n) => {
       const next = cycling(n === 1_000_000 ? million : pool, n);
-      return [
-        { name: "WebAssembly routeMany", run: (ids) => wasm.routeMany(ids), next },
-        { name: "pure routeMany", run: (ids) => pure.routeMany(ids), next },
-        { name: "WebAssembly route() loop", run: routeLoop(wasm), next },
-        ...ROWS.slice(3).map((row) => ({ ...floor[row], next })),
-      ];
+      return {
+        many: { name: "WebAssembly routeMany", run: (ids) => wasm.routeMany(ids), next },
+        pure: { name: "pure routeMany", run: (ids) => pure.routeMany(ids), next },
+        loop: { name: "WebAssembly route() loop", run: routeLoop(wasm), next },
+        ...Object.fromEntries(Object.entries(floor).map(([key, task]) => [key, { ...task, next }])),
+      };
     }),
-    { label: "by batch size", rounds: ROUNDS, time: 120, minCalls: 1, group: ROWS.length },
+    { label: "by batch size", rounds: ROUNDS, time: 120, minCalls: 1 },
   );
-  const bySize = SIZES.map((n, i) => ({ n, ...Object.fromEntries(ROWS.map((row, k) => [row, all[i * ROWS.length + k]])) }));
+  const bySize = timed.map((size, i) => ({ n: SIZES[i], ...size }));
   const inTarget = bySize.filter(({ n }) => n >= TARGET_FROM);
   const best = inTarget.reduce((a, b) => (b.many.ns < a.many.ns ? b : a));
   console.log(`## routeMany by batch size: ns per id of CPU time, small ring (median of ${ROUNDS} rounds, every size in each)\n`);

@@ -5,7 +5,7 @@
 import { batchFloors } from "../floors.mjs";
 import { idKinds } from "../id-kinds.mjs";
 import { fmt, routeLoop, routerOf, SMALL_RING, table } from "../lib.mjs";
-import { freshly, perIdRounds, timingNote } from "../per-id.mjs";
+import { freshly, perIdGroups, timingNote } from "../per-id.mjs";
 import { ratio } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";
 import { floorWithCollections, highestFloor } from "../verdict.mjs";
@@ -17,13 +17,6 @@ const ROUNDS = 11;
  */
 const BIG_MS = 250;
 
-/** The tasks of each kind, by name, made by tasksOf(make), timed in groups of one kind's. */
-async function timeKinds(kinds, tasksOf, options) {
-  const names = Object.keys(tasksOf(kinds[0][1]));
-  const results = await perIdRounds(kinds.flatMap(([, make]) => Object.values(tasksOf(make))), { ...options, group: names.length });
-  return kinds.map((_, i) => Object.fromEntries(names.map((name, k) => [name, results[i * names.length + k]])));
-}
-
 export default async function stringKinds({ WasmRouter, PureRouter }) {
   const wasm = routerOf(WasmRouter, SMALL_RING);
   const pure = routerOf(PureRouter, SMALL_RING);
@@ -32,7 +25,7 @@ export default async function stringKinds({ WasmRouter, PureRouter }) {
   const many = (name) => ({ name, run: (ids) => wasm.routeMany(ids) });
   // The two sizes apart, 1,024 ids a call first: run together, the 65,536-id tasks' garbage (each
   // call's fresh ids, promoted while it runs) is collected in the small tasks that follow.
-  const small = await timeKinds(kinds, (make) => {
+  const small = await perIdGroups(kinds.map(([, make]) => {
     const next = freshly(make, 1024);
     return {
       many: { ...many("WebAssembly routeMany, 1,024"), next },
@@ -42,12 +35,12 @@ export default async function stringKinds({ WasmRouter, PureRouter }) {
       read: { ...floor.read, next },
       call: { ...floor.call, next },
     };
-  }, { label: "by kind of string, 1,024 ids a call", rounds: ROUNDS, time: 40, minCalls: 2 });
+  }), { label: "by kind of string, 1,024 ids a call", rounds: ROUNDS, time: 40, minCalls: 2 });
   // At 65,536 every call is watched for collections (at 1,024 the profiler's own cost would show).
-  const big = await timeKinds(kinds, (make) => {
+  const big = await perIdGroups(kinds.map(([, make]) => {
     const next = freshly(make, 65_536);
     return { many: { ...many("WebAssembly routeMany, 65,536"), next, ms: BIG_MS }, utf8: { ...floor.utf8, next, ms: BIG_MS }, call: { ...floor.call, next, ms: BIG_MS } };
-  }, { label: "by kind of string, 65,536 ids a call", rounds: ROUNDS, time: BIG_MS, minCalls: 2, collections: true });
+  }), { label: "by kind of string, 65,536 ids a call", rounds: ROUNDS, time: BIG_MS, minCalls: 2, collections: true });
   const [flatSmall, flatBig] = [small[0], big[0]];
   // One call's steps (no router) with the collections that fell in routeMany's calls of the same
   // ids (verdict.mjs floorWithCollections), against the same for flat literals.
