@@ -6,6 +6,7 @@
 // the rule is names.ts's.
 import { compress, digestWord, fillLane, LANES } from "./md5x12";
 import { firstName, nextName, perName, storeName } from "./names";
+import { KEY_BYTES, TAIL_BYTES } from "./shared";
 
 /**
  * Same contract as the core's hashVnodes (assembly/ring.ts), twelve names at a time, for runs whose
@@ -24,8 +25,8 @@ export function hashVnodes(name: usize, prefixLen: usize, count: u32, owner: u32
     compress();
     for (let lane: usize = 0; lane < lanes; lane++) {
       storeName(keys, tails, form, owner, rank, i++, digestWord(lane, 0), digestWord(lane, 1), digestWord(lane, 2), digestWord(lane, 3), true);
-      keys += per << 2;
-      tails += per << 4;
+      keys += per * KEY_BYTES;
+      tails += per * TAIL_BYTES;
     }
   }
 }

@@ -8,25 +8,15 @@
 //   copied there and scattered back by wider digits, so that nothing waits: its buckets hold one or
 //   two nodes, and one insertion sort over the range ends it.
 import { keyAt, nodeHi, nodeLo } from "./nodes";
+import { KEY_BYTES, SORT_CHAINS as CHAINS, SORT_FIT as FIT, SORT_LEVEL as LEVEL, TAIL_BYTES } from "./shared";
 import { bucketsOf, digitCell, insertionSort, SMALL, storeTail } from "./sort";
-
-/** Nodes carried at once in a large range's pass. */
-// @ts-ignore: decorator
-@inline const CHAINS: usize = 4;
-/** The largest range that is sorted through the spare area (20 bytes a node). */
-// @ts-ignore: decorator
-@inline const FIT: u32 = 8192;
-/** Bytes of a level's scratch: ends and next (4 KiB x 2 at the most: 12-bit digits), then the chains (32 bytes each). */
-// @ts-ignore: decorator
-@inline const LEVEL: usize = 32768 + (CHAINS << 5);
 
 /**
  * Sort the n nodes of keys and tails (a run: see assembly/ring.ts) by position, in place. scratch:
- * FAST_SORT_SCRATCH bytes (src/engines/wasm/layout.ts): the spare area (FIT x 20 bytes), then
- * LEVEL bytes for each of at most eight levels.
+ * FAST_SORT_SCRATCH bytes (shared.ts): the spare area (FIT nodes), then LEVEL bytes for each level.
  */
 export function sortEntries(keys: usize, tails: usize, n: u32, scratch: usize): void {
-  sortRange(keys, tails, 0, n, 0, scratch + (<usize>FIT * 20), scratch);
+  sortRange(keys, tails, 0, n, 0, scratch + <usize>FIT * (KEY_BYTES + TAIL_BYTES), scratch);
 }
 
 /** Sort nodes [lo, hi), whose top `top` bits are equal; ends is this level's LEVEL bytes, spare the spare area. */

@@ -1,9 +1,8 @@
 // The core's sort of a run of new nodes (assembly/ring.ts: keys and tails, two arrays) by position,
-// in place: a heap sort. It is the compact one: about 270 bytes less than the radix sort it
-// replaced, which keeps the core 5 % under its 4 KiB (test/budgets.test.ts), with no scratch and
-// n log n steps whatever the positions. It sorts runs below FAST_SORT_NODES nodes, and larger ones
-// only where the sort module (./fastsort.ts, a radix sort, which sorts a million nodes 2.5 times as
-// fast: bench/RESULTS.md, "The core's sort") cannot be had. No static data (see memory-map.ts).
+// in place: a heap sort. It is the compact one, which keeps the core within its size budget
+// (test/budgets.test.ts), with no scratch and n log n steps whatever the positions. It sorts runs
+// below FAST_SORT_NODES nodes, and larger ones only where the sort module (./fastsort.ts, a radix
+// sort, faster on large runs) cannot be had. No static data (see memory-map.ts).
 import { keyAt, nodeHi, nodeLo } from "./nodes";
 import { after, moveNode, storeTail } from "./sort";
 

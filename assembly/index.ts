@@ -1,7 +1,9 @@
 // The whole WebAssembly surface: pure functions over pointers and lengths. Only i32/u32/usize cross
-// the boundary; the 128-bit positions never leave linear memory.
+// the boundary; the 128-bit positions never leave linear memory. The fixed addresses the wrapper
+// needs (memory-map.ts: where MD5's constants and the SIMD modules' constants go, where its own
+// layout begins) are not exported: scripts/build-wasm.mjs writes them, with shared.ts's sizes, into
+// src/engines/wasm/constants.generated.ts.
 import { md5, A, B, C, D } from "./md5";
-import { DATA_END, MD5_K, X12_STATE } from "./memory-map";
 export { locate, routeMany, utf8Spans, buildTable, hashVnodes, mergeEntries, removeOwners } from "./ring";
 export { sortEntries } from "./heapsort";
 
@@ -15,22 +17,4 @@ export function md5Into(ptr: usize, len: usize, out: usize): void {
   store<u32>(out, B, 4);
   store<u32>(out, C, 8);
   store<u32>(out, D, 12);
-}
-
-/** Where MD5's 64 constants go: the wrapper writes them there before any other call. */
-export function md5Constants(): usize {
-  return MD5_K;
-}
-
-/**
- * Where the SIMD module's constants go (memory-map.ts): MD5's initial state, bytes 0-15, and the
- * byte swap of each 32-bit word; the wrapper writes them when it attaches that module.
- */
-export function simdConstants(): usize {
-  return X12_STATE;
-}
-
-/** Where the wrapper's layout begins: the end of the fixed addresses (memory-map.ts). */
-export function dataEnd(): usize {
-  return DATA_END;
 }

@@ -70,6 +70,14 @@ export function md5(ptr: usize, len: usize): void {
   if (padded == 128) compress(TAIL + 64);
 }
 
+/** Make the 16 digest bytes at ptr the digest, as md5 would have left it (a key given by its digest). */
+export function setDigest(ptr: usize): void {
+  A = load<u32>(ptr);
+  B = load<u32>(ptr, 4);
+  C = load<u32>(ptr, 8);
+  D = load<u32>(ptr, 12);
+}
+
 /** Two little-endian MD5 words as the big-endian 64-bit half of the position they start. */
 // @ts-ignore: decorator
 @inline function bigEndian64(first: u32, second: u32): u64 {

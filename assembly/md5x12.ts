@@ -1,16 +1,16 @@
 // MD5 of twelve (or sixteen) one-block messages at once: three (or four) v128 vectors of four
 // 32-bit lanes, interleaved. One MD5 is a chain of 64 dependent steps and cannot go faster; lanes
 // run four chains side by side for the price of one, and further, independent vectors fill the
-// pipeline slots that a chain's latency leaves idle (measured per key: one vector 49 ns, two 29.5,
-// three 21.7, four 17.8). Three fit the 4 KiB a module any browser compiles synchronously may have;
+// pipeline slots that a chain's latency leaves idle (each added vector costs less per key). Three fit the 4 KiB a module any browser compiles synchronously may have;
 // the four-vector module, past it, is Node's alone. LANE_VECTORS, a constant each asconfig
 // target sets, chooses; the fourth vector's code exists only where it is 4. Callers put each
-// message (at most 55 bytes, so that it and its padding fit one block) in a lane with `fillLane`,
+// message (at most ONE_BLOCK bytes, so that it and its padding fit one block) in a lane with `fillLane`,
 // then call `compress`.
 //
 // Working memory at fixed addresses (memory-map.ts), so that every access takes its address as a
 // constant offset. MD5's constants are the core's own table, read in place.
 import { word } from "./md5-tables";
+import { KEY_OVERREAD } from "./shared";
 import { MD5_K as K, X12_BLOCKS, X12_MASKS as MASKS, X12_KEY_BYTES as KEY_BYTES, X12_DIGESTS, X12_LANE_KEYS, X12_STATE as STATE, X16_BLOCKS, X16_DIGESTS, X16_LANE_KEYS } from "./memory-map";
 
 /**
@@ -36,28 +36,26 @@ import { MD5_K as K, X12_BLOCKS, X12_MASKS as MASKS, X12_KEY_BYTES as KEY_BYTES,
 }
 
 /**
- * Put the len (<= 55) bytes at ptr, padded as MD5 wants, into lane k (0-11, or 0-15). Branch-free:
- * the 64 bytes from ptr are read whole (the wrapper keeps that much readable past every key) and
- * masked (MASKS) to the len bytes; then the one at len becomes the 0x80 marker and word 14 gets the
- * bit length. (A copy loop's trip count follows the key's length, which a batch of mixed ids makes
- * unpredictable.) Masks read from memory and the marker stored as one byte: 0.94-0.96x the time of
- * routeMany (sixteen lanes) that comparing each quarter with splats of len took (bench/RESULTS.md,
- * run 19).
+ * Put the len (<= ONE_BLOCK) bytes at ptr, padded as MD5 wants, into lane k (0-11, or 0-15).
+ * Branch-free: the 64 bytes from ptr are read whole (the wrapper keeps KEY_OVERREAD readable past
+ * every key) and masked (MASKS) to the len bytes; then the one at len becomes the 0x80 marker and
+ * word 14 gets the bit length. (A copy loop's trip count follows the key's length, which a batch of
+ * mixed ids makes unpredictable.) Masks read from memory and the marker stored as one byte: faster
+ * than comparing each quarter with splats of len.
  */
 export function fillLane(k: usize, ptr: usize, len: usize): void {
   const lane = BLOCKS + ((k >> 2) << 8) + ((k & 3) << 2);
   // Quarter q's mask: the 16 bytes at masks + q, 0xFF for the bytes below len, 0 from there.
-  const masks = MASKS + 64 - len;
+  const masks = MASKS + KEY_OVERREAD - len;
   if (LANE_VECTORS > 3) {
-    // Unrolled in Node's module: 0.97-0.99x the time of its routeMany (run 19), 122 bytes more.
-    // The others keep the loop: region-router/simd's bundle, which carries them, had 15 B of its
-    // headroom left.
+    // Unrolled in Node's module, a little faster and larger; the others keep the loop, for the size
+    // of region-router/simd's bundle, which carries them.
     fillQuarter(lane, ptr, masks, 0);
     fillQuarter(lane, ptr, masks, 16);
     fillQuarter(lane, ptr, masks, 32);
     fillQuarter(lane, ptr, masks, 48);
   } else {
-    for (let q: usize = 0; q < 64; q += 16) fillQuarter(lane, ptr, masks, q);
+    for (let q: usize = 0; q < KEY_OVERREAD; q += 16) fillQuarter(lane, ptr, masks, q);
   }
   // The 0x80 marker: byte len of the lane, word len >> 2, byte len & 3 of it.
   store<u8>(lane + ((len >> 2) << 4) + (len & 3), 0x80);

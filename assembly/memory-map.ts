@@ -1,11 +1,11 @@
-// The fixed addresses of linear memory, written here and nowhere else. Both modules compile them in
-// as constants (so every access is a load with a constant offset), and the core exports the two the
-// wrapper needs: where MD5's constants go (md5Constants) and where its own layout begins (dataEnd).
-// Neither module has static data of its own (memory.data would put it at addresses chosen by the
+// The fixed addresses of linear memory, written here and nowhere else. The modules compile them in
+// as constants (so every access is a load with a constant offset), and scripts/build-wasm.mjs
+// writes them for the wrapper into src/engines/wasm/constants.generated.ts: where MD5's constants
+// and the SIMD modules' go, and where its own layout begins (DATA_END). Neither module has static data of its own (memory.data would put it at addresses chosen by the
 // compiler, and the SIMD module, which imports its memory, would ship it as zero bytes);
 // test/wasm.test.ts checks that neither module has a data segment. The addresses MD5 reads most
 // come first: an address below 128 is a one-byte offset in every instruction that uses it, which
-// saves 60-odd bytes in each module.
+// makes each module smaller.
 //
 //   [0, DATA_END)     MD5's constants; the SIMD module's blocks and working memory; the scalar
 //                     MD5's padding block
@@ -15,10 +15,10 @@
 // @ts-ignore: decorator
 @inline export const MD5_K: usize = 0;
 
-// The SIMD module's working memory (md5x12.ts, simd.ts). Its constants live here too (MD5's initial
-// state, fillLane's masks, the swizzles), written by the wrapper when it attaches the module
-// (X12_STATE on, 208 bytes): in the code, each use of a v128 constant would repeat its 16 bytes,
-// and writing them there cost 75 bytes.
+// The SIMD modules' working memory (md5x12.ts, simd.ts, build.ts). Their constants live here too
+// (MD5's initial state, fillLane's masks, the swizzles, from X12_STATE to X12_DIGESTS), written by
+// the wrapper when it attaches a module: in the code, each use of a v128 constant would repeat its
+// 16 bytes.
 /** The twelve padded blocks, transposed: word j of lane k at X12_BLOCKS + 256 (k >> 2) + 16 j + 4 (k & 3). */
 // @ts-ignore: decorator
 @inline export const X12_BLOCKS: usize = MD5_K + 256;

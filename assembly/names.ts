@@ -16,13 +16,8 @@
 //             so equal points sort with the owning one first and the search lands on it.
 
 import { digestHi, digestLo, A } from "./md5";
+import { KEY_BYTES, LAST_WINS, POINTS, STRICT, TAIL_BYTES } from "./shared";
 
-// @ts-ignore: decorator
-@inline export const POINTS: u32 = 7;
-// @ts-ignore: decorator
-@inline export const STRICT: u32 = 8;
-// @ts-ignore: decorator
-@inline export const LAST_WINS: u32 = 16;
 
 /** Nodes per name for a form: its points, or one 128-bit position. */
 // @ts-ignore: decorator
@@ -84,9 +79,9 @@ import { digestHi, digestLo, A } from "./md5";
   }
   for (let j: u32 = 0; j < points; j++) {
     const order = (<u64>rank << 32) | <u64>(index * points + j);
-    store<u32>(keys + (j << 2), owner);
-    store<u64>(tails + (j << 4), <u64>(w0 - step) << 32);
-    store<u64>(tails + (j << 4), form & LAST_WINS ? ~order : order, 8);
+    store<u32>(keys + <usize>j * KEY_BYTES, owner);
+    store<u64>(tails + <usize>j * TAIL_BYTES, <u64>(w0 - step) << 32);
+    store<u64>(tails + <usize>j * TAIL_BYTES, form & LAST_WINS ? ~order : order, 8);
     // The next word.
     w0 = w1;
     w1 = w2;

@@ -2,19 +2,21 @@
 // without static data, so that assembly/simd.ts can use them: a module that imports its memory
 // would ship the core's zero-filled static data as bytes.
 
-// @ts-ignore: decorator
-@inline export const TAIL: usize = 16;
+import { KEY_BYTES, TAIL_BYTES } from "./shared";
 
 // @ts-ignore: decorator
-@inline export function keyAt(ring: usize, i: u32): usize { return ring + (<usize>i << 2); }
+@inline export const TAIL: usize = TAIL_BYTES;
+
 // @ts-ignore: decorator
-@inline export function tailsOf(ring: usize, n: u32): usize { return ring + (<usize>n << 2); }
+@inline export function keyAt(ring: usize, i: u32): usize { return ring + <usize>i * KEY_BYTES; }
+// @ts-ignore: decorator
+@inline export function tailsOf(ring: usize, n: u32): usize { return ring + <usize>n * KEY_BYTES; }
 /** Node i's position: its high 64 bits... */
 // @ts-ignore: decorator
-@inline export function nodeHi(tails: usize, i: u32): u64 { return load<u64>(tails + (<usize>i << 4)); }
+@inline export function nodeHi(tails: usize, i: u32): u64 { return load<u64>(tails + <usize>i * TAIL); }
 /** ... and its low 64 bits. */
 // @ts-ignore: decorator
-@inline export function nodeLo(tails: usize, i: u32): u64 { return load<u64>(tails + (<usize>i << 4), 8); }
+@inline export function nodeLo(tails: usize, i: u32): u64 { return load<u64>(tails + <usize>i * TAIL, 8); }
 
 // @ts-ignore: decorator
 @inline export function ownerOf(ring: usize, i: u32): i32 {
@@ -30,7 +32,7 @@
 /**
  * The index of the first node at or after the position (hi, lo), wrapping to 0 past the end
  * (bisect_left, then wrap); the ring must not be empty. Both modules compile it in: the SIMD
- * module calling the core's copy measured 4% slower per batch.
+ * module calling the core's copy was slower per batch.
  */
 export function find(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
   const head = <u32>(hi >> 32);

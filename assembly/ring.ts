@@ -1,4 +1,5 @@
-// The ring of n virtual nodes, sorted by position, in two arrays (structure of arrays):
+// The ring of n virtual nodes, sorted by position, in two arrays (structure of arrays; the sizes
+// are shared.ts's KEY_BYTES and TAIL_BYTES):
 //   keys   at ring:          n x 4 bytes   {owner: u16, fragment: u16}
 //   tails  at ring + 4 * n:  n x 16 bytes  {hi: u64, lo: u64}, the 128-bit position
 // The index `table` of 2^bits + 1 u32s (12 <= bits <= 16): table[b] is the first node whose top
@@ -7,26 +8,31 @@
 // position after those top bits, so within a bucket the keys alone order the nodes, and a lookup
 // reads only `keys` (4 MB for a million nodes) unless a fragment ties with the key's, about once in
 // 65,536 / (nodes per bucket) lookups; then the cold tail decides. 4-byte keys, not 8 with the
-// owner and the top 32 bits: on the benchmark machine a random read costs ~25 ns in 4 MB and ~45-75
-// in 8 MB. The price is at most 65,536 owners (src/router.ts holds regions to that). buildTable
+// owner and the top 32 bits: a random read in half the memory misses the caches and the TLB less
+// often. The price is at most 65,536 owners (src/router.ts holds regions to that). buildTable
 // writes the fragments, since they depend on bits, and mergeEntries the merged run's; a node moved
 // by removeOwners keeps its own, stale once bits change.
 // A run of new nodes has the same two arrays (keys holding only the owner until its fragment is
 // written): hashVnodes writes it, sortEntries sorts it in place, and either it was written straight
 // into an empty ring, or mergeEntries merges it into the ring.
 // The layout in linear memory is decided by src/engines/wasm/layout.ts.
-import { md5, A, B, C, D } from "./md5";
+import { md5, setDigest, A, B, C, D } from "./md5";
 import { find, fragmentOf, keyAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
 import { firstName, keyHi, keyLo, nextName, perName, storeName } from "./names";
+import { DIGEST, KEY_BYTES } from "./shared";
 import { after, moveNode, storeTail } from "./sort";
 
 // A ring's form (points per name, STRICT, LAST_WINS) is described in ./names.ts, with the rules
 // that make a name's nodes and a key's position.
 
-/** The entry index a key of len bytes at key lands on, on a ring of the given form; -1 on an empty ring. */
+/**
+ * The entry index a key of len bytes at key lands on, on a ring of the given form; -1 on an empty
+ * ring. With DIGEST in form, key holds the key's 16-byte MD5 digest instead (len unused).
+ */
 export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32, form: u32): i32 {
   if (n == 0) return -1;
-  md5(key, len);
+  if (form & DIGEST) setDigest(key);
+  else md5(key, len);
   return <i32>find(ring, n, table, bits, keyHi(form), keyLo(form));
 }
 
@@ -113,7 +119,7 @@ export function hashVnodes(name: usize, prefixLen: usize, count: u32, owner: u32
   for (let i: u32 = 0; i < count; i++) {
     md5(name, len);
     storeName(keys, tails, form, owner, rank, i, A, B, C, D, false);
-    keys += per << 2;
+    keys += per * KEY_BYTES;
     tails += per * TAIL;
     len = nextName(name, prefixLen, len);
   }
@@ -151,16 +157,16 @@ export function mergeEntries(ring: usize, n: u32, run: usize, m: u32, from: usiz
     // The old nodes [a, i) are those after run node j - 1.
     let a = i;
     while (a > 0 && after(old, a - 1, h, l)) a--;
-    memory.copy(tails + (<usize>(a + j) << 4), old + (<usize>a << 4), <usize>(i - a) << 4);
+    memory.copy(tails + <usize>(a + j) * TAIL, old + <usize>a * TAIL, <usize>(i - a) * TAIL);
     storeTail(tails, a + j - 1, h, l);
     store<u32>(bounds + (<usize>(j - 1) << 2), a);
     i = a;
   }
-  memory.copy(tails, old, <usize>i << 4);
+  memory.copy(tails, old, <usize>i * TAIL);
   i = n;
   for (let j = m; j > 0; j--) {
     const a = load<u32>(bounds + (<usize>(j - 1) << 2));
-    memory.copy(keyAt(ring, a + j), keyAt(ring, a), <usize>(i - a) << 2);
+    memory.copy(keyAt(ring, a + j), keyAt(ring, a), <usize>(i - a) * KEY_BYTES);
     store<u32>(keyAt(ring, a + j - 1), fragmentOf(<u32>(nodeHi(runTails, j - 1) >> 32), bits) | load<u16>(keyAt(run, j - 1)));
     i = a;
   }

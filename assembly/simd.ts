@@ -5,6 +5,7 @@
 // for keys longer than one MD5 block.
 import { compress, digestWord, fillLane, LANE_KEYS, LANES } from "./md5x12";
 import { find, ownerOf } from "./nodes";
+import { ONE_BLOCK } from "./shared";
 
 // @ts-ignore: decorator
 @external("env", "locate")
@@ -15,9 +16,8 @@ function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, 
   compress();
   // First reads, all lanes at once: each lane's bucket start and the first key of its bucket, the
   // two reads that miss the caches on a big ring. Issued together, their waits overlap; the
-  // searches below then find them cached (measured per id at 1,000,000 nodes: 0.78-0.82x the time
-  // without, 0.94x at 100,000, unchanged on a small ring). The values are dropped: a WebAssembly
-  // load may trap, so neither binaryen nor V8 removes it.
+  // searches below then find them cached (a gain on large rings, none on small ones). The values
+  // are dropped: a WebAssembly load may trap, so neither binaryen nor V8 removes it.
   for (let k: usize = 0; k < lanes; k++) {
     const cell = table + (<usize>(digestWord(k, 0) >> (32 - bits)) << 2);
     load<u32>(ring + (<usize>load<u32>(cell) << 2));
@@ -37,7 +37,7 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
   for (let i: usize = 0; i < count; i++) {
     const start = load<u32>(spans + (i << 3));
     const len = <usize>(load<u32>(spans + (i << 3), 4) - start);
-    if (len > 55) {
+    if (len > ONE_BLOCK) {
       store<i32>(out + (i << 2), ownerOf(ring, <u32>locate(keys + start, len, ring, n, table, bits, form)));
     } else {
       fillLane(lanes, keys + start, len);

@@ -6,7 +6,8 @@
 // first little-endian word (32-bit points). Sessions are placed at their key; the demo test checks
 // that every drawn session sits on an arc of the region the library routes it to.
 import { bswap32, Md5 } from "../src/engines/pure/md5.js";
-import { positionsOf, type RegionRouterBase } from "../src/router.js";
+import { positionsOf } from "../src/internals.js";
+import type { RegionRouterBase } from "../src/router.js";
 import { encodeUtf8, maxUtf8Bytes } from "../src/utf8.js";
 
 /** An arc of the ring owned by one region, in turns (0..1 clockwise from the top): (start, end]. */

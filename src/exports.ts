@@ -1,5 +1,21 @@
-// What every entry exports besides its RegionRouter.
+// What every entry exports besides its RegionRouter, and movement(), which takes two routers.
+import { checkRouter, readerOfRouter } from "./internals.js";
+import { movementBetween, type Movement } from "./operations/movement.js";
+import type { RegionRouterBase } from "./router.js";
+
 export { MAX_REGIONS, MAX_WEIGHT } from "./validate.js";
 export { MAX_VNODES, type DialectName, type RouterOptions } from "./options.js";
-export { movement, type Flow, type Movement } from "./operations/movement.js";
+export type { Flow, Movement } from "./operations/movement.js";
 export type { RouterSnapshot } from "./operations/snapshot.js";
+
+/**
+ * Which part of the key space changes region between two routers (of either engine, any dialect
+ * and options), exactly: `moved` and its breakdown into from -> to flows. Across the two key
+ * families (128-bit positions, 32-bit points) too, but where counting them exactly would take
+ * more than EXACT_BUDGET, where it samples and says so (`exact: false`).
+ */
+export function movement(before: RegionRouterBase, after: RegionRouterBase): Movement {
+  checkRouter(before, "before");
+  checkRouter(after, "after");
+  return movementBetween(readerOfRouter(before), readerOfRouter(after));
+}

@@ -1,6 +1,7 @@
 // What console.log and util.inspect show for a router in Node: a summary, not the engine's
 // internals. The entries index.ts and pure.ts carry it (pages too, where nothing calls it).
-import { INTERNALS, type RegionRouterBase } from "./router.js";
+import { internalsOf } from "./internals.js";
+import type { RegionRouterBase } from "./router.js";
 
 /** The key Node's util.inspect looks for. */
 export const INSPECT = Symbol.for("nodejs.util.inspect.custom");
@@ -9,13 +10,12 @@ export const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 export type Inspect = (value: unknown, options: object) => string;
 
 export function inspectRouter(router: RegionRouterBase, engine: string, options: object, inspect: Inspect): string {
-  const { ring } = router[INTERNALS]();
-  const { compatibleWith, ...dialectOptions } = router.options as { compatibleWith: string };
+  const { ring, dialect, regions } = internalsOf(router);
   const summary = {
     engine,
-    dialect: compatibleWith,
-    ...dialectOptions,
-    regions: router.weights().size,
+    dialect: dialect.name,
+    ...dialect.options,
+    regions: regions.size,
     // Ring positions: virtual nodes, or for 32-bit dialects their points (replicas per name).
     positions: ring.size,
     fingerprint: router.fingerprint(),

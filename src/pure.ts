@@ -1,8 +1,8 @@
 // region-router/pure, and region-router in web pages (the exports map's "browser" condition): the
 // same RegionRouter on the pure-TypeScript engine. Same API, same answers, no WebAssembly: the
-// smallest bundle (issue 13's 7 KiB with every dialect; the WebAssembly core alone does not fit with
-// room to spare, bench/RESULTS.md "Pages get the pure engine"), and it runs where a page's
-// Content-Security-Policy or the browser (iOS Lockdown Mode) forbids WebAssembly.
+// smallest bundle (within its 7 KiB budget with every dialect, which the WebAssembly core alone
+// does not fit with room to spare), and it runs where a page's Content-Security-Policy or the
+// browser (iOS Lockdown Mode) forbids WebAssembly.
 import { PureRing } from "./engines/pure/ring.js";
 import { INSPECT, inspectRouter, type Inspect } from "./inspect.js";
 import type { RouterOptions } from "./options.js";

@@ -1,41 +1,35 @@
 // The public RegionRouter, engine-agnostic: validation, the region table (name <-> owner, weight,
-// insertion order) and the API. The engine (a Ring) owns the positions and the search.
-import { listed, ringReader, type OwnedPositions, type RingReader } from "./operations/arcs.js";
+// insertion order) and the API. The engine (a Ring) owns the positions and the search; code outside
+// the class reaches them through ./internals.ts.
+import { ringReader } from "./operations/arcs.js";
 import { fingerprint } from "./operations/fingerprint.js";
 import { checkVnodeCount, readDialect, type RouterOptions } from "./options.js";
 import type { Dialect } from "./dialects.js";
 import { distinctOwnersFrom } from "./operations/preference.js";
-import { DAMAGED, regionOf, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
+import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readPairs } from "./validate.js";
 
 /**
- * @internal `router[INTERNALS]()` gives its engine's ring and what the ring's owners mean, for
- * code that lives outside the class so that bundles which do not use it do not carry it:
- * movement() (src/operations/movement.ts), util.inspect's summary (src/inspect.ts), the command
- * line's ASCII-line router (src/cli/ascii-lines.ts) and the demo. A Symbol.for key: each entry
- * file has its own copy of the class, and movement() takes routers from any of them. The ring
- * itself is #private: not in Object.keys, JSON or console.log.
+ * @internal The key of a router's internals method: ./internals.ts is how code outside the class
+ * reaches them (a Symbol.for key, so that routers of every entry file's copy of the class answer).
  */
 export const INTERNALS: unique symbol = Symbol.for("region-router internals");
 
-/** @internal */
+/** @internal What the internals method gives: see ./internals.ts. */
 export interface RouterInternals {
+  /** The engine: the positions and the search over them. */
   readonly ring: Ring;
-  /** Owner -> region name (undefined: a free owner). */
-  readonly names: readonly (string | undefined)[];
-}
-
-/** @internal A router's ring, read one position at a time (movement(): memory O(regions), not O(nodes)). */
-export function readerOfRouter(router: RegionRouterBase): RingReader {
-  const { ring, names } = router[INTERNALS]();
-  return ringReader(ring, names);
-}
-
-/** @internal A router's positions in ring order and their regions' names, as arrays (the demo, tests). */
-export function positionsOf(router: RegionRouterBase): OwnedPositions {
-  return listed(readerOfRouter(router));
+  /** Owner -> region name (undefined: a free owner): what the ring's owners mean. */
+  readonly names: RegionTable;
+  /** The ring's dialect, with its options, as the router holds it. */
+  readonly dialect: Dialect;
+  /**
+   * The region table as it stands (read it, do not keep it): region -> its weight and its virtual
+   * nodes' names (as the dialect counts them, the vnode count), in weights() order.
+   */
+  readonly regions: ReadonlyMap<string, { readonly weight: number; readonly names: number }>;
 }
 
 interface RegionEntry {
@@ -194,11 +188,9 @@ export class RegionRouterBase {
   }
 
   /**
-   * route() for every session id, in order: the WebAssembly engine writes many ids into its memory
-   * at once and, with the SIMD module, hashes sixteen per MD5 pass in Node, twelve in
-   * region-router/simd (one or two ids it routes one by one: a pass of the SIMD lanes costs more).
-   * Each element is read once, and checked as it is read (a TypeError naming sessionIds[i]); no
-   * copy of the array is made.
+   * route() for every session id, in order, in one call to the engine (Ring.routeMany), which may
+   * route them as a batch. Each element is read once, and checked as it is read (a TypeError naming
+   * sessionIds[i]); no copy of the array is made.
    */
   routeMany(sessionIds: readonly string[]): (string | null)[] {
     if (!Array.isArray(sessionIds)) {
@@ -209,9 +201,9 @@ export class RegionRouterBase {
     return out;
   }
 
-  /** @internal */
+  /** @internal See ./internals.ts. */
   [INTERNALS](): RouterInternals {
-    return { ring: this.#ring, names: this.#names };
+    return { ring: this.#ring, names: this.#names, dialect: this.#dialect, regions: this.#regions };
   }
 
   /**

@@ -11,7 +11,7 @@ export function maxUtf8Bytes(s: string): number {
 }
 
 /**
- * The longest view encodeInto is given: V8's encodeInto (Node 20, measured) writes and reads
+ * The longest view encodeInto is given: V8's encodeInto (Node 20) writes and reads
  * nothing at all into a view of 2^31 bytes or more, which a buffer grown by one giant id, or
  * WebAssembly memory past 2 GiB, would otherwise hand it. The UTF-8 of the longest string V8 makes,
  * 3 x (2^29 - 24) bytes, fits.

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
 import { CHUNK, CHUNK_TEXT, type WasmRing } from "../src/engines/wasm/ring.js";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
-import { INTERNALS } from "../src/router.js";
+import { internalsOf } from "../src/internals.js";
 import { buildRouter } from "./support/build.js";
 import { engines, type Router } from "./support/engines.js";
 
@@ -44,7 +44,7 @@ function expectRoutes(router: Router, keys: string[]): void {
 
 /** The WebAssembly ring behind a router, or undefined for the pure engine. */
 const wasmRing = (router: Router): WasmRing | undefined => {
-  const ring = router[INTERNALS]().ring;
+  const ring = internalsOf(router).ring;
   return "wasm" in ring ? (ring as WasmRing) : undefined;
 };
 

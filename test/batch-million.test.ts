@@ -5,7 +5,7 @@
 // grown and kept.
 import { describe, expect, it, vi } from "vitest";
 import { SMALLEST_BATCH, type WasmRing } from "../src/engines/wasm/ring.js";
-import { INTERNALS } from "../src/router.js";
+import { internalsOf } from "../src/internals.js";
 import { buildRouter } from "./support/build.js";
 import { engines } from "./support/engines.js";
 
@@ -69,7 +69,7 @@ describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memo
   it("is the memory a small batch already grew, reused: nothing grows, nothing is kept", () => {
     const router = buildRouter(RegionRouter, seed);
     const ids = mixedIds();
-    const ring = () => router[INTERNALS]().ring as WasmRing;
+    const ring = () => internalsOf(router).ring as WasmRing;
     // A small batch of the longest keys: what routeMany grows for its scratch, it grows here.
     router.routeMany(ids.slice(0, 4096));
     const small = ring().bytes.length;
@@ -88,7 +88,7 @@ describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memo
   it.each([1, SMALLEST_BATCH - 1, SMALLEST_BATCH])("gives back what a batch of giant keys grew (%i ids)", (length) => {
     const router = buildRouter(RegionRouter, seed);
     router.routeMany(Array(SMALLEST_BATCH).fill("warm"));
-    const small = (router[INTERNALS]().ring as WasmRing).wasm.memory.buffer.byteLength;
+    const small = (internalsOf(router).ring as WasmRing).wasm.memory.buffer.byteLength;
     const giant = ["a".repeat(1 << 22), "東".repeat(1 << 21), "sess-1", "sess-2"].slice(0, length);
     const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow");
     let owners: (string | null)[];
@@ -100,14 +100,14 @@ describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memo
     }
     // 4-10 MB of UTF-8 went through memory; what stays is what the small batch had (route() below
     // grows memory again for its own copy of each key).
-    expect((router[INTERNALS]().ring as WasmRing).wasm.memory.buffer.byteLength).toBeLessThanOrEqual(small);
+    expect((internalsOf(router).ring as WasmRing).wasm.memory.buffer.byteLength).toBeLessThanOrEqual(small);
     expect(owners).toEqual(giant.map((id) => router.route(id)));
   });
 
   it("keeps what route() of a giant id grew only until the next update (the README's limits table)", () => {
     const router = buildRouter(RegionRouter, seed);
     router.routeMany(Array(SMALLEST_BATCH).fill("warm"));
-    const bytes = () => (router[INTERNALS]().ring as WasmRing).wasm.memory.buffer.byteLength;
+    const bytes = () => (internalsOf(router).ring as WasmRing).wasm.memory.buffer.byteLength;
     const small = bytes();
     const owner = router.route("a".repeat(1 << 22));
     expect(bytes()).toBeGreaterThan(small + (1 << 22));

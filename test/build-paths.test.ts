@@ -9,6 +9,7 @@ import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Ring, Scheme, VnodeRun } from "../src/engines/ring.js";
 import { PureRing } from "../src/engines/pure/ring.js";
+import { DATA_END } from "../src/engines/wasm/constants.generated.js";
 import { FAST_SORT_NODES, FAST_SORT_SCRATCH } from "../src/engines/wasm/layout.js";
 import { instantiate, type CoreExports } from "../src/engines/wasm/module.js";
 import { WasmRing } from "../src/engines/wasm/ring.js";
@@ -129,7 +130,7 @@ describe("the SIMD build module", () => {
   it("writes the core's bytes for every form, names up to the one-block limit, ASCII or not, and every count of a group of twelve", () => {
     const wasm = core(1 << 20);
     const simd = attachBuild(wasm);
-    const name = wasm.dataEnd() + 64;
+    const name = DATA_END + 64;
     const [outCore, outSimd] = [name + 1024, name + 1024 + 200_000];
     const bytes = () => new Uint8Array(wasm.memory.buffer);
     let compared = 0;
@@ -183,7 +184,7 @@ describe("the sort module", () => {
       const wasm = core(wasm0Bytes(n));
       const end = wasm.memory.buffer.byteLength;
       const scratch = end - FAST_SORT_SCRATCH;
-      const keys = wasm.dataEnd();
+      const keys = DATA_END;
       const tails = keys + 4 * n;
       expect(tails + 16 * n).toBeLessThanOrEqual(scratch);
       const memoryWords = new Uint32Array(wasm.memory.buffer);

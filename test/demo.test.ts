@@ -12,7 +12,7 @@ import type { Page } from "playwright-core";
 import { build } from "vite";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { movement, RegionRouter, type RouterOptions } from "../src/index.js";
-import { positionsOf } from "../src/router.js";
+import { positionsOf } from "../src/internals.js";
 import { describeInChromium, launchChromium, type Chromium } from "./support/chromium.js";
 import { serveStatic, type StaticServer } from "./support/static-server.js";
 

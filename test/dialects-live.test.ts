@@ -7,7 +7,7 @@ import { createRequire } from "node:module";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { RouterOptions } from "../src/options.js";
-import { INTERNALS } from "../src/router.js";
+import { internalsOf } from "../src/internals.js";
 import { regionName, sessionId } from "./support/arbitraries.js";
 import { engines, type Router, type RouterClass } from "./support/engines.js";
 
@@ -37,7 +37,7 @@ function hashringRoutes(ring: HashRingInstance, keys: readonly string[]): (strin
 
 function expectSame(router: Router, ring: HashRingInstance, keys: readonly string[]): void {
   const expected = hashringRoutes(ring, keys);
-  expect(router[INTERNALS]().ring.size).toBe(ring.size);
+  expect(internalsOf(router).ring.size).toBe(ring.size);
   expect(keys.map((key) => router.route(key))).toEqual(expected);
   expect(router.routeMany(keys)).toEqual(expected);
   const owning = [...router.weights()].length;

@@ -10,7 +10,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DIALECTS, type DialectName } from "../src/dialects.js";
 import type { RouterOptions } from "../src/options.js";
-import { INTERNALS } from "../src/router.js";
+import { internalsOf } from "../src/internals.js";
 import { regionName, sessionId } from "./support/arbitraries.js";
 import { KETAMA_DIALECTS, library, MODEL_DIALECTS, regionsAfter, routesOf, sharesOfLibrary, type Library } from "./support/dialect-model.mjs";
 import { engines, type Router, type RouterClass } from "./support/engines.js";
@@ -61,7 +61,7 @@ function modelOf(dialect: string, c: Case): Library[] {
 /** The router's shares, its ring's size, and both checked against the model's library. */
 function expectLikeModel(router: Router, lib: Library, keys: readonly string[]): void {
   const regions = [...router.weights().keys()];
-  expect(router[INTERNALS]().ring.size).toBe(lib.points.length);
+  expect(internalsOf(router).ring.size).toBe(lib.points.length);
   expect([...router.shares()]).toEqual([...sharesOfLibrary(lib, regions)]);
   const sum = [...router.shares().values()].reduce((a, b) => a + b, 0);
   // Ketama arcs are multiples of 2^-32: their sum is exact.
@@ -148,7 +148,7 @@ describe.each(engines)("dialect fixtures on the %s engine", (_, RegionRouter) =>
         expect(c.keys.map((key) => router.route(key)), at).toEqual(step.routes);
         expect(router.routeMany(c.keys), at).toEqual(step.routes);
         expect(batched.routeMany(c.keys), at).toEqual(step.routes);
-        expect(router[INTERNALS]().ring.size, at).toBe(step.size);
+        expect(internalsOf(router).ring.size, at).toBe(step.size);
         expect([...router.shares()], at).toEqual([...sharesOfLibrary(modelOf(dialect, c)[i], router.weights().keys())]);
       });
       // The dialect and its options survive a snapshot and a clone.

@@ -8,7 +8,7 @@ import type { RingMemory } from "../src/engines/wasm/layout.js";
 import { SMALLEST_BATCH } from "../src/engines/wasm/ring.js";
 import { RegionRouter as WasmRouter, type Movement } from "../src/index.js";
 import { RegionRouter as PureRouter } from "../src/pure.js";
-import { INTERNALS } from "../src/router.js";
+import { internalsOf } from "../src/internals.js";
 import { encodeUtf8 } from "../src/utf8.js";
 import { MAX_VNODES } from "../src/options.js";
 import { engines, type RouterClass } from "./support/engines.js";
@@ -187,7 +187,7 @@ describe.each(engines.filter(([name]) => name !== "pure"))("a ring damaged past 
     const router = new RegionRouter();
     router.addRegions([["sf", 3], ["london", 3]]);
     const before = router.clone();
-    const ring = router[INTERNALS]().ring as unknown as RingMemory & { intact: boolean; update(): void; empty(): unknown };
+    const ring = internalsOf(router).ring as unknown as RingMemory & { intact: boolean; update(): void; empty(): unknown };
     vi.spyOn(ring, "update").mockImplementation(() => {
       ring.intact = false;
       throw new WebAssembly.RuntimeError("a trap after the first write");
@@ -396,7 +396,7 @@ describe("[big] memory past 2 GiB", () => {
     for (const router of [grown, small]) router.addRegions([["sf", 3], ["london", 3], ["bangalore", 3]]);
     // Memory past 2 GiB with the scratch where it was, low: as a ring that shrank but could not be
     // moved to a smaller instance leaves it.
-    const memory = grown[INTERNALS]().ring as unknown as RingMemory;
+    const memory = internalsOf(grown).ring as unknown as RingMemory;
     memory.reserve(2 ** 31 + 2 ** 20);
     expect(memory.bytes.length).toBeGreaterThan(2 ** 31 + memory.scratch);
     const ids = Array.from({ length: 3000 }, (_, i) => `é-${i}`);

@@ -8,11 +8,10 @@
 // it was told the keys are) and route as the pure engine does; without the room past the keys,
 // the SIMD module traps: out of bounds.
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { routeAsciiLines } from "../src/cli/ascii-lines.js";
 import { SMALLEST_BATCH, type WasmRing } from "../src/engines/wasm/ring.js";
 import { RegionRouter } from "../src/index.js";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
-import { INTERNALS } from "../src/router.js";
+import { internalsOf } from "../src/internals.js";
 import { buildRouter } from "./support/build.js";
 import { RegionRouter as ScalarRegionRouter } from "./support/core-only.js";
 
@@ -35,7 +34,7 @@ describe.each([
 ] as const)("routeMany at the end of linear memory on the %s engine", (_, Router) => {
   afterEach(() => vi.restoreAllMocks());
 
-  const ringOf = (router: InstanceType<typeof Router>) => router[INTERNALS]().ring as WasmRing;
+  const ringOf = (router: InstanceType<typeof Router>) => internalsOf(router).ring as WasmRing;
 
   /** A new seed router, warmed by one small batch (whatever a first routeMany sets up is set up). */
   const fresh = () => {
@@ -101,14 +100,15 @@ describe.each([
   });
 });
 
-// The command line's ASCII path (src/cli/ascii-lines.ts) writes a piece of input straight into the
-// batch plan's text, where planBatch alone keeps memory readable 64 bytes past it: a piece of a
-// filler line and a short last line, as long as fits without growing memory, must route as the
-// pure engine does (without those 64 bytes, the SIMD module reads the last line past the end).
+// routeBytes copies the bytes its ids cover into the batch plan's text, where planBatch keeps
+// memory readable 64 bytes past them: a buffer of a filler line and a short last line (spans that
+// leave out the newline, as the command line gives its lines), as long as fits without growing
+// memory, must route as the pure engine does, its last line read from 64 bytes before the end of
+// memory at the least (without those 64 bytes, the SIMD module reads the last line past the end).
 describe.each([
   ["wasm", RegionRouter],
   ["wasm-scalar", ScalarRegionRouter],
-] as const)("the command line's ASCII lines at the end of linear memory on the %s engine", (_, Router) => {
+] as const)("routeBytes at the end of linear memory on the %s engine", (_, Router) => {
   afterEach(() => vi.restoreAllMocks());
 
   const fresh = () => {
@@ -116,36 +116,59 @@ describe.each([
     router.routeMany(Array(SMALLEST_BATCH).fill("warm"));
     return router;
   };
+  const ringOf = (router: InstanceType<typeof Router>) => internalsOf(router).ring as WasmRing;
   const piece = (filler: number, last: string) => new TextEncoder().encode(`${"f".repeat(filler)}\n${last}`);
-  const grows = (bytes: Uint8Array): boolean => {
+  const spansOf = (filler: number, last: string) => Int32Array.of(0, filler, filler + 1, filler + 1 + last.length);
+  /** The owners of the piece's two lines, and where WebAssembly was told the last one starts, in bytes before the end of memory. */
+  const route = (router: InstanceType<typeof Router>, filler: number, last: string) => {
+    const ring = ringOf(router);
+    const call = ring.wasm.routeMany;
+    let fromEnd = -1;
+    ring.wasm.routeMany = (keys, spans, count, ...rest) => {
+      fromEnd = ring.bytes.length - ((keys + ring.words[(spans >>> 2) + 2 * (count - 1)]) >>> 0);
+      call(keys, spans, count, ...rest);
+    };
+    try {
+      const owners = new Int32Array(2);
+      ring.routeBytes(piece(filler, last), spansOf(filler, last), 2, 2, owners);
+      return { owners: [...owners], fromEnd };
+    } finally {
+      ring.wasm.routeMany = call;
+    }
+  };
+  const grows = (filler: number, last: string): boolean => {
     const router = fresh();
     const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow");
     try {
-      routeAsciiLines(router, bytes);
+      route(router, filler, last);
       return grow.mock.calls.length > 0;
     } finally {
       grow.mockRestore();
     }
   };
   const pure = buildRouter(PureRegionRouter, seed);
+  const owners = (router: InstanceType<typeof Router>, lines: string[]) => lines.map((line) => internalsOf(router).ring.route(line));
 
   it.each(["", "x", "session-42", "y".repeat(40), "z".repeat(63)])("routes the longest piece that fits, its last line %j", (last) => {
     let lo = 0;
-    let hi = (fresh()[INTERNALS]().ring as WasmRing).bytes.length;
-    expect(grows(piece(hi, last)), "a filler as long as a fresh ring's memory must outgrow it").toBe(true);
+    let hi = ringOf(fresh()).bytes.length;
+    expect(grows(hi, last), "a filler as long as a fresh ring's memory must outgrow it").toBe(true);
     while (lo < hi) {
       const mid = (lo + hi) >>> 1;
-      if (grows(piece(mid, last))) hi = mid;
+      if (grows(mid, last)) hi = mid;
       else lo = mid + 1;
     }
     for (const filler of [lo - 3, lo - 2, lo - 1, lo]) {
       const router = fresh();
-      const ring = router[INTERNALS]().ring as WasmRing;
-      const before = ring.bytes.length;
-      const lines = [`${"f".repeat(filler)}`, last];
-      expect(routeAsciiLines(router, piece(filler, last))).toEqual(pure.routeMany(lines));
-      // The longest that fits reaches to within one line's room of the end of memory.
-      if (filler === lo - 1) expect(ring.bytes.length).toBe(before);
+      const before = ringOf(router).bytes.length;
+      const { owners: got, fromEnd } = route(router, filler, last);
+      // Owners are numbered alike on both engines: the same regions added in the same order.
+      expect(got).toEqual(owners(pure, ["f".repeat(filler), last]));
+      if (filler === lo - 1) {
+        // The longest that fits leaves no more than its last line's room (and the 64 bytes) after it.
+        expect(ringOf(router).bytes.length).toBe(before);
+        expect(fromEnd).toBe(64 + last.length);
+      }
     }
   });
 });

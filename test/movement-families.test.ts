@@ -9,7 +9,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { movement, RegionRouter, type Movement, type RouterOptions } from "../src/index.js";
 import { RegionRouter as PureRouter } from "../src/pure.js";
-import { positionsOf, readerOfRouter } from "../src/router.js";
+import { positionsOf, readerOfRouter } from "../src/internals.js";
 import type { OwnedPositions } from "../src/operations/arcs.js";
 import { buildRouter } from "./support/build.js";
 import { arcEndingAt, arrayReader } from "./support/ring-reader.js";

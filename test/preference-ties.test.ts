@@ -7,7 +7,7 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { RouterOptions } from "../src/options.js";
-import { INTERNALS } from "../src/router.js";
+import { internalsOf } from "../src/internals.js";
 import { engines } from "./support/engines.js";
 
 const HashRing = createRequire(import.meta.url)("hashring") as new (servers: Record<string, number>) => { range(key: string, size: number): string[] };
@@ -44,7 +44,7 @@ describe("preferenceList at shared 32-bit points where the first generated wins"
     router.addRegions(fixture.regions);
     const library = new HashRing(Object.fromEntries(fixture.regions));
     // The ring's shared points, and the walks that start at each or just before it.
-    const { ring } = router[INTERNALS]();
+    const { ring } = internalsOf(router);
     const wanted = new Set<number>();
     for (let i = 1; i < ring.size; i++) {
       if (ring.positionAt(i) >> 96n === ring.positionAt(i - 1) >> 96n) wanted.add(i - 1).add(i - 2);

@@ -5,7 +5,7 @@
 // ties with another region's.
 import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
-import { INTERNALS } from "../src/router.js";
+import { internalsOf } from "../src/internals.js";
 import { engines } from "./support/engines.js";
 import { buildRouter } from "./support/build.js";
 import { ModelRouter, position, ringOf } from "./support/model.mjs";
@@ -56,7 +56,7 @@ describe.each(engines)("top-32-bit ties on the %s engine", (_, RegionRouter) => 
   it("keeps nodes that tie in their top 32 bits in full 128-bit order, whatever order they were added in", () => {
     const { positions } = ringOf(ties.regions);
     for (const r of [build(), build([...ties.regions].reverse())]) {
-      const { ring } = r[INTERNALS]();
+      const { ring } = internalsOf(r);
       expect(Array.from({ length: ring.size }, (_, i) => ring.positionAt(i))).toEqual(positions);
       expect(keys.map((k) => r.route(k))).toEqual(expected);
     }

@@ -1,15 +1,16 @@
 // The WebAssembly module itself: tiny, import-free, current with assembly/, and its memory handling.
 import { describe, expect, it, vi } from "vitest";
-import { renderGenerated } from "../scripts/build-wasm.mjs";
+import { renderConstants, renderGenerated } from "../scripts/build-wasm.mjs";
 import { readFileSync } from "node:fs";
 import { simdWasm, coreWasm, simd16Wasm } from "../src/engines/wasm/code.generated.js";
+import { DATA_END, LANES, MD5_K, X12_BLOCKS, X12_DIGESTS, X12_STATE, X16_BLOCKS } from "../src/engines/wasm/constants.generated.js";
 import { decodeHex, instantiate, type CoreExports } from "../src/engines/wasm/module.js";
 import { fromHex, instantiateWithSimd, simdModule } from "../src/engines/wasm/simd.js";
 import { instantiateWithSimd16, simd16Module } from "../src/engines/wasm/simd16.js";
 import { RegionRouter as NodeRouter } from "../src/node.js";
 import { RegionRouter as SimdRouter } from "../src/index.js";
-import { INTERNALS } from "../src/router.js";
-import { WasmRing } from "../src/engines/wasm/ring.js";
+import { internalsOf } from "../src/internals.js";
+import { CHUNK, WasmRing } from "../src/engines/wasm/ring.js";
 import { REFERENCE_SCHEME } from "../src/engines/ring.js";
 import { ModelRouter } from "./support/model.mjs";
 import { OWNER_NAMES, ownersOf } from "./support/owners.js";
@@ -35,7 +36,7 @@ const coreBytes = decodeHex(coreWasm);
 const simdBytes = fromHex(simdWasm);
 
 /** The SIMD modules' constants (assembly/memory-map.ts: X12_STATE 16 bytes, X12_MASKS 128, X12_KEY_BYTES 64). */
-const LANE_CONSTANT_BYTES = 16 + 128 + 64;
+const LANE_CONSTANT_BYTES = X12_DIGESTS - X12_STATE;
 
 describe("the WebAssembly modules", () => {
   it("each fits the 4 KiB budget, so it compiles synchronously anywhere", () => {
@@ -62,8 +63,8 @@ describe("the WebAssembly modules", () => {
   it("the core imports nothing; the SIMD module imports only the core's memory and locate", () => {
     const core = new WebAssembly.Module(coreBytes);
     expect(WebAssembly.Module.imports(core)).toEqual([]);
-    expect(WebAssembly.Module.exports(core).map((e) => e.name)).toEqual(
-      expect.arrayContaining(["memory", "routeMany", "locate", "hashVnodes", "sortEntries", "mergeEntries", "dataEnd", "simdConstants"]),
+    expect(WebAssembly.Module.exports(core).map((e) => e.name).sort()).toEqual(
+      ["buildTable", "hashVnodes", "locate", "md5Into", "memory", "mergeEntries", "removeOwners", "routeMany", "sortEntries", "utf8Spans"],
     );
     const simd = new WebAssembly.Module(simdBytes);
     expect(WebAssembly.Module.imports(simd).map((i) => `${i.module}.${i.name}:${i.kind}`).sort()).toEqual([
@@ -73,21 +74,25 @@ describe("the WebAssembly modules", () => {
     expect(WebAssembly.Module.exports(simd).map((e) => e.name)).toEqual(["routeMany"]);
   });
 
-  it("neither module has static data, so nothing but assembly/memory-map.ts places memory below dataEnd", () => {
+  it("neither module has static data, so nothing but assembly/memory-map.ts places memory below DATA_END", () => {
     // A data segment would be placed by the compiler, where the other module's fixed areas may be.
     expect(sectionIds(coreBytes)).not.toContain(DATA_SECTION);
     expect(sectionIds(simdBytes)).not.toContain(DATA_SECTION);
-    const { dataEnd, md5Constants, simdConstants } = instantiate();
-    expect(dataEnd() % 16).toBe(0);
-    expect(md5Constants() + 256).toBeLessThanOrEqual(dataEnd());
-    expect(simdConstants() + LANE_CONSTANT_BYTES).toBeLessThanOrEqual(dataEnd());
-    expect(dataEnd()).toBeLessThanOrEqual(4096);
+    expect(DATA_END % 16).toBe(0);
+    expect(MD5_K + 256).toBeLessThanOrEqual(X12_BLOCKS);
+    expect(X12_STATE + LANE_CONSTANT_BYTES).toBeLessThanOrEqual(DATA_END);
+    expect(DATA_END).toBeLessThanOrEqual(4096);
+  });
+
+  it("routeMany's chunks are a whole number of every SIMD module's passes", () => {
+    expect(Object.values(LANES).sort()).toEqual([12, 12, 16]);
+    for (const lanes of Object.values(LANES)) expect(CHUNK % lanes).toBe(0);
   });
 
   it("attaches the SIMD module on the first routeMany, once, where it validates; the scalar instance never does", () => {
     // Attaching writes the SIMD module's constants where the core says: watch them.
-    const constants = (wasm: CoreExports) => new Uint8Array(wasm.memory.buffer, wasm.simdConstants(), LANE_CONSTANT_BYTES);
-    const emptyBatch = (wasm: CoreExports) => wasm.routeMany(0, 0, 0, wasm.dataEnd(), 0, wasm.dataEnd(), 12, 0, 0);
+    const constants = (wasm: CoreExports) => new Uint8Array(wasm.memory.buffer, X12_STATE, LANE_CONSTANT_BYTES);
+    const emptyBatch = (wasm: CoreExports) => wasm.routeMany(0, 0, 0, DATA_END, 0, DATA_END, 12, 0, 0);
     const simd = instantiateWithSimd();
     const scalar = instantiate();
     emptyBatch(scalar);
@@ -101,9 +106,9 @@ describe("the WebAssembly modules", () => {
   });
 
   it("attaches the sixteen-lane module in Node's entry (its lanes 12-15 hash in their own area), the twelve-lane one in /simd's", () => {
-    // The sixteen-lane module's blocks, digests and lane keys are the last 1,344 bytes of the fixed
-    // addresses (assembly/memory-map.ts); only that module writes them.
-    const ownArea = (wasm: CoreExports) => new Uint8Array(wasm.memory.buffer, wasm.dataEnd() - 1344, 1344);
+    // The sixteen-lane module's blocks, digests and lane keys are the last of the fixed addresses
+    // (assembly/memory-map.ts); only that module writes them.
+    const ownArea = (wasm: CoreExports) => new Uint8Array(wasm.memory.buffer, X16_BLOCKS, DATA_END - X16_BLOCKS);
     const sixteenKeys = (make: () => CoreExports) => {
       const ring = new WasmRing(REFERENCE_SCHEME, make);
       ring.update([], [{ owner: 0, prefix: "sf#", count: 3, rank: 0 }, { owner: 1, prefix: "london#", count: 3, rank: 1 }]);
@@ -117,7 +122,7 @@ describe("the WebAssembly modules", () => {
     expect(sixteenKeys(instantiateWithSimd16)).toBe(true);
     expect(sixteenKeys(instantiateWithSimd)).toBe(false);
     // The entries' routers make their instances so.
-    const makeOf = (router: object) => (router as { [INTERNALS](): { ring: { make: unknown } } })[INTERNALS]().ring.make;
+    const makeOf = (router: NodeRouter | SimdRouter) => (internalsOf(router).ring as unknown as { make: unknown }).make;
     expect(makeOf(new NodeRouter())).toBe(instantiateWithSimd16);
     expect(makeOf(new SimdRouter())).toBe(instantiateWithSimd);
   });
@@ -135,7 +140,7 @@ describe("the WebAssembly modules", () => {
     ring.routeMany(keys, out, OWNER_NAMES);
     expect(ownersOf(out)).toEqual(keys.map((k) => ring.route(k)));
     // The twelve-lane module attached: its constants are written.
-    expect(new Uint8Array(ring.wasm.memory.buffer, ring.wasm.simdConstants(), 16).some((byte) => byte !== 0)).toBe(true);
+    expect(new Uint8Array(ring.wasm.memory.buffer, X12_STATE, 16).some((byte) => byte !== 0)).toBe(true);
     vi.doUnmock("../src/engines/wasm/code.generated.js");
     vi.resetModules();
   });
@@ -143,6 +148,11 @@ describe("the WebAssembly modules", () => {
   it("the committed src/engines/wasm/code.generated.ts is what assembly/ compiles to", async () => {
     const committed = readFileSync(new URL("../src/engines/wasm/code.generated.ts", import.meta.url), "utf8");
     expect(committed).toBe(await renderGenerated());
+  });
+
+  it("the committed src/engines/wasm/constants.generated.ts holds assembly/'s shared constants as asc computes them", async () => {
+    const committed = readFileSync(new URL("../src/engines/wasm/constants.generated.ts", import.meta.url), "utf8");
+    expect(committed).toBe(await renderConstants());
   });
 
   it("gives each ring its own memory", () => {

@@ -56,6 +56,9 @@ export function checkKey(key: unknown, i: number): asserts key is string {
   if (typeof key !== "string") checkSessionId(key, `sessionIds[${i}]`);
 }
 
+/** Bytes of an MD5 digest, as routeDigest takes it. */
+export const DIGEST_BYTES = 16;
+
 /** The region of an owner that a route gave: null for -1 (an empty ring). */
 export function regionOf(owner: number, names: RegionTable): string | null {
   return owner < 0 ? null : (names[owner] as string);
@@ -73,15 +76,24 @@ export interface Ring {
   route(key: string): number;
   /**
    * route() for keys[0 .. out.length), in order, as a region (regionOf, through the router's owner
-   * -> region table `names`) into out: owners become regions in the pass that reads them (a second
-   * pass, over an Int32Array of owners, cost 2-8% of the router's routeMany). Each key is read
-   * once and checked (checkKey) as it is read, so a getter or a proxy cannot hand the check one
-   * value and the hashing another, and no copy of the keys is made (the router's copy, until run
-   * 12, cost 4-6% of a call on either engine). Whatever a getter does when read (route, update the
-   * router), no answer is wrong: each key is answered on the ring as it stood at some moment of
-   * the call, a key read after an update on the updated ring.
+   * -> region table `names`) into out: owners become regions in the pass that reads them, which
+   * saves a second pass over the owners. Each key is read once and checked (checkKey) as it is
+   * read, so a getter or a proxy cannot hand the check one value and the hashing another, and no
+   * copy of the keys is made. Whatever a getter does when read (route, update the router), no
+   * answer is wrong: each key is answered on the ring as it stood at some moment of the call, a key
+   * read after an update on the updated ring.
    */
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void;
+  /** The owner route() gives a key whose 16-byte MD5 digest this is (the key itself not needed); -1 on an empty ring. */
+  routeDigest(digest: Uint8Array): number;
+  /**
+   * Owners of ids given as bytes, hashed exactly as given: id i is data[spans[i*stride] ..
+   * spans[i*stride + 1]), stride 1 = Arrow-style offsets (count + 1 ascending), stride 2 = [start,
+   * end) pairs; out[i] = owner, -1 on an empty ring. The caller has checked every span lies inside
+   * data. Memory stays bounded for any count (chunked, as routeMany). Bytes that are a string's
+   * UTF-8 get that string's route().
+   */
+  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array): void;
   /** The index (in position order) of the virtual node route() lands on; -1 on an empty ring. */
   locate(key: string): number;
   /** The owner of the virtual node at a position index (0 <= index < size). */
@@ -127,11 +139,11 @@ export const INDEX_MIN_BITS = 12;
 /**
  * log2 of the number of buckets in the ring index for n virtual nodes. At least 2^12: on rings of
  * up to a few thousand nodes most buckets are then empty, so most lookups read their answer
- * straight from the table, with no scan whose length the branch predictor cannot know (measured,
- * 9 nodes: routeMany 70 -> 57 ns per id, route 194 -> 176 ns), and 16 KiB fits beside such a ring
- * in the first 64 KiB page of WebAssembly memory, which it occupies anyway. Bigger rings get
- * sortBits' n/4 to n/2 buckets (at most 2 bytes per node) up to 2^16 buckets; past that, a bigger
- * table would itself miss the caches and the TLB (bench/RESULTS.md). Both engines use it.
+ * straight from the table, with no scan whose length the branch predictor cannot know, and 16 KiB
+ * fits beside such a ring in the first 64 KiB page of WebAssembly memory, which it occupies
+ * anyway. Bigger rings get sortBits' n/4 to n/2 buckets (at most 2 bytes per node) up to 2^16
+ * buckets; past that, a bigger table would itself miss the caches and the TLB. The WebAssembly
+ * engine's index (src/engines/wasm/layout.ts); the pure engine searches its sorted array whole.
  */
 export function indexBits(n: number): number {
   return Math.min(INDEX_MAX_BITS, Math.max(INDEX_MIN_BITS, sortBits(n)));

@@ -5,8 +5,6 @@
 // the two owners once per arc of the union is exact. Across the two families (a 128-bit ring and a
 // ring of 32-bit points read one key's MD5 in two ways), ./cross-family.ts counts the digests per
 // pair of owners exactly, or, where that would take more than EXACT_BUDGET, samples them.
-import { INTERNALS, readerOfRouter, type RegionRouterBase } from "../router.js";
-import { describe } from "../validate.js";
 import { fractionOf, type RingReader } from "./arcs.js";
 import { sampledCounts, wideNarrowCounts } from "./cross-family.js";
 import { ownerIds, PairSums, Tally } from "./tally.js";
@@ -92,26 +90,6 @@ function compareNames(x: string | null, y: string | null): number {
   if (x === null) return -1;
   if (y === null) return 1;
   return x < y ? -1 : 1;
-}
-
-// By its INTERNALS method (a Symbol.for key), not instanceof: each entry file carries its own copy
-// of the classes, and movement() must take a router from any of them.
-function checkRouter(value: unknown, parameter: string): asserts value is RegionRouterBase {
-  if (typeof (value as RegionRouterBase | null)?.[INTERNALS] !== "function") {
-    throw new TypeError(`${parameter} must be a RegionRouter (either engine), got ${describe(value)}`);
-  }
-}
-
-/**
- * Which part of the key space changes region between two routers (of either engine, any dialect
- * and options), exactly: `moved` and its breakdown into from -> to flows. Across the two key
- * families (128-bit positions, 32-bit points) too, but where counting them exactly would take
- * more than EXACT_BUDGET, where it samples and says so (`exact: false`).
- */
-export function movement(before: RegionRouterBase, after: RegionRouterBase): Movement {
-  checkRouter(before, "before");
-  checkRouter(after, "after");
-  return movementBetween(readerOfRouter(before), readerOfRouter(after));
 }
 
 /**

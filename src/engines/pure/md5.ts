@@ -64,13 +64,15 @@ export class Md5 {
     if (LITTLE_ENDIAN) {
       for (let p = 0; p < padded; p += 64) compress(state, this.words, p >> 2);
     } else {
-      const x = this.swapped;
-      for (let p = 0; p < padded; p += 64) {
-        for (let i = 0, q = p; i < 16; i++, q += 4) x[i] = bytes[q] | (bytes[q + 1] << 8) | (bytes[q + 2] << 16) | (bytes[q + 3] << 24);
-        compress(state, x, 0);
-      }
+      for (let p = 0; p < padded; p += 64) compress(state, littleEndianWords(bytes, p, this.swapped), 0);
     }
   }
+}
+
+/** The little-endian 32-bit words of bytes from `at`, as many as `into` holds, into `into`. */
+export function littleEndianWords(bytes: Uint8Array, at: number, into: Int32Array): Int32Array {
+  for (let i = 0; i < into.length; i++, at += 4) into[i] = bytes[at] | (bytes[at + 1] << 8) | (bytes[at + 2] << 16) | (bytes[at + 3] << 24);
+  return into;
 }
 
 /** One 64-byte block: the 16 words at w[o..o+16). Unrolled, constants from RFC 1321's tables. */

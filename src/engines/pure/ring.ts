@@ -1,31 +1,43 @@
 // The pure-TypeScript engine, kept simple on purpose: a position is 128 bits as four big-endian
 // uint32 words; the ring is those positions in ascending order with their owners beside them.
-// Positions are made in one place (placeName for names, placeKey for keys, both following the
-// ring's Scheme) and searched in one (lowerBound). Measured against the tuned engine it replaced
-// (bench/tuned-pure-ring.ts, bench/engine-shapes.mjs, numbers in bench/RESULTS.md): lookups 1.1x
-// slower on small rings (MD5 is most of the time) and 1.4x on a million nodes, builds 2x slower
-// (Array.prototype.sort), updates 4-10x faster (old nodes are copied in whole stretches, not one by
-// one). Since then updates work in place, in arrays with room to spare (PureRing.update), and new
-// nodes are sorted in typed arrays (sortedOrder: a 1,000,000-node build 986 -> 507 ms).
+// Positions are made in one place (placeName for names, placeKey for a key's digest, both
+// following the ring's Scheme) and searched in one (lowerBound). Updates work in place, in arrays
+// with room to spare (PureRing.update), and new nodes are sorted in typed arrays (sortedOrder).
 import { checkKey, positionsPerName, REFERENCE_SCHEME, regionOf, sortBits, type Answers, type RegionTable, type Ring, type Scheme, type VnodeRun } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
-import { bswap32, Md5 } from "./md5.js";
+import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 
 const md5 = new Md5();
 
+/** A message buffer past this many bytes (one giant id) is given back after its digest. */
+const KEEP_BYTES = 1 << 20;
+
 /** MD5 of the UTF-8 of text, into md5.state (little-endian words). */
 function hash(text: string): Int32Array {
-  md5.digest(encodeUtf8(text, md5.reserve(maxUtf8Bytes(text)), 0));
-  md5.release(1 << 20);
+  return digestOf(encodeUtf8(text, md5.reserve(maxUtf8Bytes(text)), 0));
+}
+
+/** MD5 of data[start .. end), into md5.state (little-endian words). */
+function hashBytes(data: Uint8Array, start: number, end: number): Int32Array {
+  md5.reserve(end - start).set(data.subarray(start, end));
+  return digestOf(end - start);
+}
+
+/** MD5 of the first len bytes of md5's buffer, into md5.state; a buffer grown past KEEP_BYTES is let go. */
+function digestOf(len: number): Int32Array {
+  md5.digest(len);
+  md5.release(KEEP_BYTES);
   return md5.state;
 }
 
+/** A digest's words, as MD5 leaves them in md5.state (routeDigest). */
+const digestWords = new Int32Array(4);
+
 /**
- * A key's position under the scheme, into out[0 .. 4): the digest big-endian, or for 32-bit
- * points its first little-endian word x 2^96.
+ * A key's position under the scheme, from its MD5 digest (state: little-endian words), into
+ * out[0 .. 4): the digest big-endian, or for 32-bit points its first little-endian word x 2^96.
  */
-function placeKey(scheme: Scheme, key: string, out: Uint32Array): void {
-  const state = hash(key);
+function placeKey(scheme: Scheme, state: Int32Array, out: Uint32Array): void {
   const wide = scheme.points === 0;
   out[0] = wide ? bswap32(state[0]) : state[0];
   for (let k = 1; k < 4; k++) out[k] = wide ? bswap32(state[k]) : 0;
@@ -73,7 +85,7 @@ function compare(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
  * an update too big for memory then fails with a RangeError (an ArrayBuffer that cannot be had)
  * and changes nothing, where an array of m numbers on the JavaScript heap would exhaust the heap,
  * which aborts the process. A counting sort on the top bits (MD5 spreads positions evenly: two to
- * four a bucket), then insertion sort within each bucket; measured faster than Array#sort.
+ * four a bucket), then insertion sort within each bucket; faster than Array#sort.
  */
 function sortedOrder(added: Uint32Array, m: number): Uint32Array {
   const bits = sortBits(m);
@@ -155,8 +167,7 @@ export class PureRing implements Ring {
   }
 
   route(key: string): number {
-    const i = this.locate(key);
-    return i < 0 ? -1 : this.owners[i];
+    return this.#ownerOf(hash(key));
   }
 
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void {
@@ -167,11 +178,30 @@ export class PureRing implements Ring {
     }
   }
 
+  routeDigest(digest: Uint8Array): number {
+    return this.#ownerOf(littleEndianWords(digest, 0, digestWords));
+  }
+
+  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array): void {
+    for (let i = 0, at = 0; i < count; i++, at += stride) out[i] = this.#ownerOf(hashBytes(data, spans[at], spans[at + 1]));
+  }
+
+  /** route() for a key given by its digest (state: little-endian words). */
+  #ownerOf(state: Int32Array): number {
+    const i = this.#locate(state);
+    return i < 0 ? -1 : this.owners[i];
+  }
+
   /** The first position at or after the key's (see Ring.positionAt), wrapping to the first; -1 on an empty ring. */
   locate(key: string): number {
-    const n = this.size;
+    return this.#locate(hash(key));
+  }
+
+  /** locate() for a key given by its digest (state: little-endian words). */
+  #locate(state: Int32Array): number {
+    const n = this.#n;
     if (n === 0) return -1;
-    placeKey(this.scheme, key, this.#key);
+    placeKey(this.scheme, state, this.#key);
     const i = lowerBound(this.positions, 0, n, this.#key, 0);
     return i === n ? 0 : i;
   }

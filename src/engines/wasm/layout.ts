@@ -1,6 +1,7 @@
 // The one owner of the WebAssembly linear-memory layout: every address the wrapper uses is
 // computed here, by a named plan, and the node format is read here. Below `ring` are the module's
-// fixed addresses (assembly/memory-map.ts; the core exports where they end). From there up:
+// fixed addresses (assembly/memory-map.ts, generated into ./constants.generated.ts as the node
+// sizes are). From there up:
 //
 //   ring     n nodes, sorted: keys (n x 4 bytes: {owner u16, fragment u16}) then tails (n x 16:
 //            the position, {hi u64, lo u64} little-endian), as assembly/ring.ts describes
@@ -15,21 +16,16 @@
 // detached view reads as length 0, which the capacity checks treat as "too small").
 import { encoder, encodeView } from "../../utf8.js";
 import { indexBits, type Scheme } from "../ring.js";
+import { DATA_END, FAST_SORT_SCRATCH, KEY_BYTES, KEY_OVERREAD, LAST_WINS, STRICT, TAIL_BYTES } from "./constants.generated.js";
 import { instantiate, type CoreExports, type Instantiate } from "./module.js";
 
-/** Bytes of a virtual node's key ({owner u16, fragment u16}) and of its tail (the 128-bit position). */
-const KEY_BYTES = 4;
-const TAIL_BYTES = 16;
+export { FAST_SORT_SCRATCH };
+
 /** Bytes per virtual node in the ring, and per entry of a run of new nodes. */
 export const ENTRY_BYTES = KEY_BYTES + TAIL_BYTES;
 const PAGE = 65536;
 /** Bytes kept free past the scratch start so short keys never need a grow. */
 const KEY_ROOM = 16384;
-/**
- * Bytes that must stay readable past the last key of a batch: the SIMD module reads every key as
- * 64 bytes from its start (and the scalar MD5 up to 7 past its end).
- */
-export const KEY_OVERREAD = 64;
 
 /** p rounded up to a multiple of 8, exactly for any size (no 32-bit bit operations). */
 function align8(p: number): number {
@@ -73,20 +69,6 @@ export function runFrom(plan: UpdatePlan, first: number): { keys: number; tails:
 }
 
 /**
- * Where the SIMD modules' constants are, from the core's simdConstants() on (assembly/memory-map.ts,
- * X12_STATE on): MD5's initial state (16 bytes), fillLane's masks (128), the four swizzles (64).
- */
-export function simdConstantsAt(core: CoreExports): { state: number; masks: number; swizzles: number } {
-  const state = core.simdConstants();
-  return { state, masks: state + 16, swizzles: state + 16 + 128 };
-}
-
-/**
- * The sort module's scratch (assembly/fastsort.ts): its spare area, 8,192 nodes of 20 bytes, then
- * eight levels of 32,896 bytes.
- */
-export const FAST_SORT_SCRATCH = 8192 * 20 + 8 * 32896;
-/**
  * Runs of at least this many nodes may be sorted by the sort module (src/engines/wasm/simd.ts), so
  * their updates reserve its scratch; smaller ones always use the core's heap sort, which needs none.
  */
@@ -121,11 +103,11 @@ export class RingMemory {
   constructor(scheme: Scheme, make: Instantiate = instantiate) {
     this.make = make;
     this.scheme = scheme;
-    this.form = scheme.points | (scheme.strict ? 8 : 0) | (scheme.lastWins ? 16 : 0);
+    this.form = scheme.points | (scheme.strict ? STRICT : 0) | (scheme.lastWins ? LAST_WINS : 0);
     const wasm = (this.wasm = make());
     this.bytes = new Uint8Array(wasm.memory.buffer);
     this.words = new Uint32Array(wasm.memory.buffer);
-    this.ring = wasm.dataEnd();
+    this.ring = DATA_END;
     // An empty ring's table is never read: every lookup checks for n = 0 first.
     this.resize(0);
   }
@@ -156,8 +138,8 @@ export class RingMemory {
   /** The 128-bit position of node i (its tail). */
   positionAt(i: number): bigint {
     // One view of the whole memory, made again only when memory.grow has replaced the buffer:
-    // shares() and movement() read every position (a view per call: 1.56 s for the movement of a
-    // 1,000,000-node ring, 1.22 s with this one).
+    // shares() and movement() read every position, and a view per call would cost more than the
+    // read.
     if (this.#view?.buffer !== this.bytes.buffer) this.#view = new DataView(this.bytes.buffer);
     const at = this.ring + this.n * KEY_BYTES + i * TAIL_BYTES;
     return (this.#view.getBigUint64(at, true) << 64n) | this.#view.getBigUint64(at + 8, true);
@@ -209,8 +191,8 @@ export class RingMemory {
 
   /**
    * Memory from a batch's text to KEY_OVERREAD before the end, kept while both stay; #textOf is
-   * the memory view it was cut from (a new one after every memory.grow). Checked by identity:
-   * asking two views for their buffers cost 1-2% of a 256-id call.
+   * the memory view it was cut from (a new one after every memory.grow). Checked by identity,
+   * which is cheaper than asking two views for their buffers.
    */
   #textView: Uint8Array = new Uint8Array(0);
   #textOf: Uint8Array | undefined;

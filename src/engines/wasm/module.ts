@@ -3,16 +3,14 @@
 // memory). It has zero imports: MD5, the ring, lookups and builds, and routeMany one key at a time.
 // The SIMD module (./simd.ts) wraps these instances; only the entries that import it carry it.
 import { coreWasm } from "./code.generated.js";
+import { MD5_K } from "./constants.generated.js";
 
 /**
  * The exports of assembly/index.ts. Pointers and lengths are byte offsets into `memory`; the fixed
- * addresses (assembly/memory-map.ts) come from md5Constants, simdConstants and dataEnd.
+ * addresses (assembly/memory-map.ts) are in ./constants.generated.ts.
  */
 export interface CoreExports {
   readonly memory: WebAssembly.Memory;
-  md5Constants(): number;
-  simdConstants(): number;
-  dataEnd(): number;
   md5Into(ptr: number, len: number, out: number): void;
   locate(key: number, len: number, ring: number, n: number, table: number, bits: number, form: number): number;
   routeMany(keys: number, spans: number, count: number, ring: number, n: number, table: number, bits: number, form: number, out: number): void;
@@ -91,6 +89,6 @@ export function newInstance(module: WebAssembly.Module, imports: WebAssembly.Imp
 /** A fresh instance with its own linear memory, ready for any call. */
 export const instantiate: Instantiate = () => {
   const exports = { ...newInstance(compileCore(), {}) };
-  new Uint32Array(exports.memory.buffer, exports.md5Constants(), 64).set(md5Constants());
+  new Uint32Array(exports.memory.buffer, MD5_K, 64).set(md5Constants());
   return exports;
 };

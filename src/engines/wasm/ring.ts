@@ -2,26 +2,28 @@
 // this one extends) owns; hashing, sorting, merging and searching run in assembly/. Each call asks
 // layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
-import { checkKey, DAMAGED, positionsPerName, regionOf } from "../ring.js";
+import { checkKey, DAMAGED, DIGEST_BYTES, positionsPerName, regionOf } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
+import { DIGEST, NAME_DIGITS } from "./constants.generated.js";
 import { RingMemory, runFrom } from "./layout.js";
 
 /**
- * routeMany works in chunks of at most this many keys and this many UTF-16 code units of them (or
- * one key, when it is longer): a chunk's text, spans, results and strings stay in the L2 cache
- * (measured, bench/RESULTS.md: chunks of 4,096 keys cost 1.5x what 512 do at 4,096 ids and up; 256,
- * 512 and 1,024 within 5% of each other), its joined keys stay far below V8's longest string, and
- * the scratch memory routeMany uses is the same for every batch size, so a big batch grows nothing
- * that a small one does not reuse. A multiple of 48: the SIMD modules hash twelve keys a pass, or
- * sixteen in Node, and a chunk's last pass would otherwise hash empty lanes.
+ * routeMany and routeBytes work in chunks of at most CHUNK keys, and CHUNK_TEXT UTF-16 code units
+ * of them (routeBytes: CHUNK_BYTES bytes), or one key when it is longer: a chunk's text, spans,
+ * results and strings stay in the L2 cache, its joined keys stay far below V8's longest string,
+ * and the scratch memory is the same for every batch size, so a big batch grows nothing that a
+ * small one does not reuse. A multiple of every SIMD module's lanes (LANES in
+ * ./constants.generated.ts): a chunk's last pass would otherwise hash empty lanes.
  */
 export const CHUNK = 1008;
 export const CHUNK_TEXT = 1 << 17;
+/** routeBytes' chunks cover at most as many bytes as routeMany's text may take (3 per code unit). */
+export const CHUNK_BYTES = 3 * CHUNK_TEXT;
 
 /**
  * The fewest ids routeMany writes into memory as a batch: one or two it routes one by one, as
- * route() does, for less than one pass of the SIMD module's twelve or sixteen lanes (one id
- * 197-205 ns a call against 416-440, bench/RESULTS.md run 13; three cost the same either way).
+ * route() does, for less than one pass of the SIMD module's lanes costs (from three on, the batch
+ * costs no more).
  */
 export const SMALLEST_BATCH = 3;
 
@@ -30,9 +32,6 @@ let spareSpans: Uint32Array | undefined;
 
 /** After an update, give memory back (by moving to a fresh instance) when this much is idle. */
 const IDLE_BYTES = 1 << 20;
-
-/** Room for the decimal digits of a vnode index (below 2^32). */
-const DIGITS = 10;
 
 export class WasmRing extends RingMemory implements Ring {
   /** One more than the highest owner ever added: the removal mask's length. */
@@ -72,10 +71,8 @@ export class WasmRing extends RingMemory implements Ring {
       // a key can run a getter that routes (writing its own key where the spans go) or updates.
       const spans = spareSpans ?? new Uint32Array(2 * CHUNK);
       spareSpans = undefined;
-      // A loop per chunk, testing nothing per key but the text's room: 1-3% less per id than one
-      // loop over all keys that tested at every key for a full chunk and for the one-by-one path
-      // (bench/RESULTS.md, run 16); spans at a running word index, and owners read straight into
-      // names (routeSpans), another 1.0-1.4% less (run 17).
+      // A loop per chunk, testing nothing per key but the text's room (cheaper than one loop over
+      // all keys testing for a full chunk at every key); spans at a running word index.
       for (let i = 0; i < total; ) {
         const end = Math.min(total, i + CHUNK);
         let joined = "";
@@ -83,9 +80,8 @@ export class WasmRing extends RingMemory implements Ring {
         let w = 0;
         for (; i < end; i++) {
           // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is
-          // flattened, not flattened in place: measured 180 ns an id for fresh UUIDs, against 320
-          // with a charCodeAt(0) that flattens each (which only pays when the same ids are routed
-          // again).
+          // flattened, not flattened in place: a charCodeAt(0) that flattened each would cost more
+          // for fresh ids, and pay only when the same ids are routed again.
           const key = keys[i];
           checkKey(key, i);
           if (joined.length + key.length > CHUNK_TEXT && w > 0) {
@@ -100,13 +96,17 @@ export class WasmRing extends RingMemory implements Ring {
       }
       spareSpans = spans;
     }
-    // Only giant keys grow memory past what every chunk reuses: give that back.
-    if (this.bytes.length > had) this.giveBack(this.planBatch(CHUNK, 0).text + CHUNK_TEXT * 3 + IDLE_BYTES);
+    this.#giveBackBatch(had);
+  }
+
+  /** After a batch: only giant keys grow memory past what every chunk reuses (from `had` bytes); give that back. */
+  #giveBackBatch(had: number): void {
+    if (this.bytes.length > had) this.giveBack(this.planBatch(CHUNK, 0).text + CHUNK_BYTES + IDLE_BYTES);
   }
 
   /**
-   * One WebAssembly call for a chunk of keys, joined (a rope: appending measured 15% faster than
-   * join("")) and written as UTF-8 at the batch plan's text with one encodeInto; each key's
+   * One WebAssembly call for a chunk of keys, joined (a rope: appending is faster than join("")) and
+   * written as UTF-8 at the batch plan's text with one encodeInto; each key's
    * [start, end) in the plan's spans, in code units, which are bytes when the text is ASCII and are
    * turned into bytes in WebAssembly (utf8Spans) when not. A chunk is at most CHUNK keys and
    * CHUNK_TEXT code units, or one longer key (joined to another, the longest string V8 makes
@@ -129,7 +129,7 @@ export class WasmRing extends RingMemory implements Ring {
   }
 
   /**
-   * The one WebAssembly call for a batch laid out by planBatch (keys at text); regions into
+   * The WebAssembly call for a batch laid out by planBatch (keys at text); regions into
    * out[at...] (Ring.routeMany), null on an empty ring. The ring is asked here, as the batch is
    * routed: a getter that read one of its ids may have emptied it.
    */
@@ -138,11 +138,91 @@ export class WasmRing extends RingMemory implements Ring {
       out.fill(null, at, at + count);
       return;
     }
-    this.wasm.routeMany(text, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
+    this.#routeBatch(text, spans, count, results);
     // Read through the words view (owners are below 2^16): a new Int32Array view per call would
     // cost more than the copy, in a small batch. Every owner is a region's (the ring is not empty).
     const words = this.words;
     for (let i = 0, w = results >>> 2; i < count; i++) out[at + i] = names[words[w + i]] as string;
+  }
+
+  /**
+   * The one WebAssembly call that routes a batch (the SIMD module's where attached): key i is the
+   * bytes at keys + its span, the spans at `spans` (planBatch); owners to `results`. The ring is
+   * not empty.
+   */
+  #routeBatch(keys: number, spans: number, count: number, results: number): void {
+    this.wasm.routeMany(keys, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
+  }
+
+  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array): void {
+    this.#check();
+    if (this.n === 0) {
+      out.fill(-1, 0, count);
+      return;
+    }
+    const had = this.bytes.length;
+    for (let from = 0; from < count; ) {
+      // A chunk: ids while there are at most CHUNK of them, with at most CHUNK_BYTES in all (or one
+      // longer id); `lo` and `hi` bound the bytes they cover in data.
+      let lo = spans[from * stride], hi = spans[from * stride + 1];
+      let bytes = hi - lo;
+      let to = from + 1;
+      for (const last = Math.min(count, from + CHUNK); to < last; to++) {
+        const start = spans[to * stride], end = spans[to * stride + 1];
+        if (bytes + end - start > CHUNK_BYTES) break;
+        bytes += end - start;
+        lo = Math.min(lo, start);
+        hi = Math.max(hi, end);
+      }
+      this.#routeByteChunk(data, spans, from, to, stride, hi - lo <= Math.max(bytes, CHUNK_BYTES) ? lo : -1, hi, bytes, out);
+      from = to;
+    }
+    this.#giveBackBatch(had);
+  }
+
+  /**
+   * One chunk of routeBytes, ids [from, to): when `lo` is not -1, data[lo .. hi) copied whole (the
+   * ids' bytes, and what lies between them), else each id's bytes copied after the last (`bytes`
+   * in all: ids scattered over data). One WebAssembly call, the owners into out[from ... to).
+   */
+  #routeByteChunk(data: Uint8Array, spans: Int32Array | Uint32Array, from: number, to: number, stride: 1 | 2, lo: number, hi: number, bytes: number, out: Int32Array): void {
+    const count = to - from;
+    const plan = this.planBatch(CHUNK, lo < 0 ? bytes : hi - lo);
+    // planBatch may have grown memory: its views are read after it.
+    const words = this.words;
+    let w = plan.spans >>> 2;
+    let keys = plan.text;
+    if (lo >= 0) {
+      this.bytes.set(data.subarray(lo, hi), plan.text);
+      // The spans as given, from keys = text - lo: WebAssembly adds them in 32 bits, where the
+      // difference may be below 0 and the sum is the key's place in the copy.
+      keys = (plan.text - lo) | 0;
+      if (stride === 2) {
+        words.set(spans.subarray(2 * from, 2 * to), w);
+      } else {
+        for (let i = from; i < to; i++) {
+          words[w++] = spans[i];
+          words[w++] = spans[i + 1];
+        }
+      }
+    } else {
+      for (let i = from, at = 0; i < to; i++) {
+        const start = spans[i * stride], end = spans[i * stride + 1];
+        this.bytes.set(data.subarray(start, end), plan.text + at);
+        words[w++] = at;
+        words[w++] = at += end - start;
+      }
+    }
+    this.#routeBatch(keys, plan.spans, count, plan.results);
+    out.set(words.subarray(plan.results >>> 2, (plan.results >>> 2) + count), from);
+  }
+
+  routeDigest(digest: Uint8Array): number {
+    this.#check();
+    const at = this.planKey(DIGEST_BYTES);
+    this.bytes.set(digest.subarray(0, DIGEST_BYTES), at);
+    const i = this.wasm.locate(at, DIGEST_BYTES, this.ring, this.n, this.table, this.bits, this.form | DIGEST);
+    return i < 0 ? -1 : this.ownerAt(i);
   }
 
   locate(key: string): number {
@@ -159,7 +239,7 @@ export class WasmRing extends RingMemory implements Ring {
     for (const run of add) {
       m += run.count * perName;
       maskLength = Math.max(maskLength, run.owner + 1);
-      nameBytes = Math.max(nameBytes, maxUtf8Bytes(run.prefix) + DIGITS);
+      nameBytes = Math.max(nameBytes, maxUtf8Bytes(run.prefix) + NAME_DIGITS);
     }
     // Everything is reserved before anything is touched; from the first write on, a failure (only a
     // WebAssembly trap could) leaves intact false, and the router rebuilds the ring.

@@ -9,7 +9,8 @@
 // this file carry them: region-router in Node, and region-router/simd everywhere. Those
 // entries also decode the modules with Node's Buffer where it exists (see fromHex).
 import { buildWasm, coreWasm, simdWasm, sortWasm } from "./code.generated.js";
-import { FAST_SORT_NODES, simdConstantsAt } from "./layout.js";
+import { ONE_BLOCK, POINTS, X12_DIGESTS, X12_KEY_BYTES, X12_MASKS, X12_STATE } from "./constants.generated.js";
+import { FAST_SORT_NODES } from "./layout.js";
 import { compileCore, decodeHex, instantiate, newInstance, type CoreExports, type Instantiate } from "./module.js";
 
 const lazy = new Map<string, WebAssembly.Module | null>();
@@ -17,10 +18,7 @@ const lazy = new Map<string, WebAssembly.Module | null>();
 /** Node's Buffer, where there is one (read from globalThis: this file also goes into browser bundles). */
 const nodeBuffer = (globalThis as { Buffer?: { from(text: string, encoding: "hex"): Uint8Array<ArrayBuffer> } }).Buffer;
 
-/**
- * Hex to bytes, natively where Node's Buffer is there: measured 0.2 ms for both modules in a fresh
- * process, against 1.6 ms for decodeHex's loop, which runs cold in the interpreter.
- */
+/** Hex to bytes, natively where Node's Buffer is there: faster than decodeHex's loop, which runs cold in the interpreter. */
 export const fromHex = (text: string): Uint8Array<ArrayBuffer> => (nodeBuffer ? nodeBuffer.from(text, "hex") : decodeHex(text));
 
 /**
@@ -50,14 +48,13 @@ export const buildModule = (): WebAssembly.Module | null => compiled(buildWasm);
 export const sortModule = (): WebAssembly.Module | null => compiled(sortWasm);
 
 /**
- * The constants both SIMD modules read (layout.ts, simdConstantsAt): MD5's initial state, fillLane's
- * masks (64 x 0xFF, then 64 zeros, as a new memory has them and nothing else writes there); the
- * swizzles are writeSwizzles'.
+ * The constants both SIMD modules read (assembly/memory-map.ts): MD5's initial state at X12_STATE,
+ * fillLane's masks at X12_MASKS (64 x 0xFF, then 64 zeros, as a new memory has them and nothing
+ * else writes there); the swizzles are writeSwizzles'.
  */
 function laneConstants(core: CoreExports): void {
-  const { state, masks } = simdConstantsAt(core);
-  new Uint32Array(core.memory.buffer, state, 4).set([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
-  new Uint8Array(core.memory.buffer, masks, 64).fill(255);
+  new Uint32Array(core.memory.buffer, X12_STATE, 4).set([0x67452301, 0xefcdab89, 0x98badcfe, 0x10325476]);
+  new Uint8Array(core.memory.buffer, X12_MASKS, 64).fill(255);
 }
 
 /**
@@ -67,8 +64,9 @@ function laneConstants(core: CoreExports): void {
  * 0x80: a key's position is A x 2^96), for hashVnodes every word as it is (a name's points are all
  * four).
  */
+const SWIZZLE_BYTES = X12_DIGESTS - X12_KEY_BYTES;
 const swizzles = [false, true].map((build) =>
-  [false, true].map((points) => Uint8Array.from({ length: 64 }, (_, i) => (!points ? (i & 15) ^ 3 : build || i < 16 ? i & 15 : 0x80))),
+  [false, true].map((points) => Uint8Array.from({ length: SWIZZLE_BYTES }, (_, i) => (!points ? (i & 15) ^ 3 : build || i < 16 ? i & 15 : 0x80))),
 );
 
 /** Where each core's swizzles are, as a view (made anew when memory.grow replaced its buffer). */
@@ -77,8 +75,8 @@ const swizzleViews = new WeakMap<CoreExports, Uint8Array>();
 /** Write the swizzles for a ring of the given form, for routeMany or for hashVnodes (`build`). */
 function writeSwizzles(core: CoreExports, form: number, build: boolean): void {
   let view = swizzleViews.get(core);
-  if (view?.buffer !== core.memory.buffer) swizzleViews.set(core, (view = new Uint8Array(core.memory.buffer, simdConstantsAt(core).swizzles, 64)));
-  view.set(swizzles[+build][+((form & 7) !== 0)]);
+  if (view?.buffer !== core.memory.buffer) swizzleViews.set(core, (view = new Uint8Array(core.memory.buffer, X12_KEY_BYTES, SWIZZLE_BYTES)));
+  view.set(swizzles[+build][+((form & POINTS) !== 0)]);
 }
 
 /**
@@ -118,7 +116,7 @@ export function attachBuild(core: CoreExports): CoreExports["hashVnodes"] {
   return (name, prefixLen, count, owner, rank, form, keys, tails) => {
     writeSwizzles(core, form, true);
     simd(name, prefixLen, count, owner, rank, form, keys, tails);
-    if (form & 7) writeSwizzles(core, form, false);
+    if (form & POINTS) writeSwizzles(core, form, false);
   };
 }
 /** The sort module's sortEntries on a core instance's memory, or the core's own where it cannot be had. */
@@ -126,12 +124,9 @@ export const attachSort = (core: CoreExports): CoreExports["sortEntries"] => att
 
 /**
  * After this many names an instance attaches the SIMD build module, once: for fewer, compiling the
- * module (once) and instantiating it cost more than they save, at about 90 ns a name.
+ * module (once) and instantiating it cost more than they save.
  */
 export const SIMD_BUILD_NAMES = 256;
-
-/** The longest name the SIMD build module takes: one MD5 block with its padding. */
-const ONE_BLOCK = 55;
 
 /**
  * Fresh core instances whose routeMany attaches the SIMD module on its first call, whose
@@ -156,7 +151,7 @@ export function withSimd(buildNames: number = SIMD_BUILD_NAMES): Instantiate {
     wasm.hashVnodes = (name, prefixLen, count, owner, rank, form, keys, tails) => {
       // Names are counted across runs: a ketama ring's regions have 40 names each.
       if ((names += count) >= buildNames) simdHash ??= attachBuild(core);
-      // The SIMD build module takes runs of names of one MD5 block: the last name is the longest.
+      // The SIMD build module takes runs of names of ONE_BLOCK bytes at most: the last is the longest.
       const hash = simdHash && prefixLen + String(count - 1).length <= ONE_BLOCK ? simdHash : core.hashVnodes;
       hash(name, prefixLen, count, owner, rank, form, keys, tails);
     };

@@ -1,8 +1,7 @@
 // The sixteen-lane SIMD module for routeMany (asconfig target simd16: assembly/simd.ts with four
 // v128 vectors a pass), which only region-router's Node entry (src/node.ts) carries: it is past the
-// 4 KiB some browsers compile synchronously, so region-router/simd keeps twelve.
-// Measured in Node: 0.86-0.93x the time per id of the twelve-lane module at 64-4,096 ids a call,
-// 0.96-0.97x at 65,536 (bench/RESULTS.md, run 18).
+// 4 KiB some browsers compile synchronously, so region-router/simd keeps twelve. In Node it takes
+// less time per id than the twelve-lane module.
 import { simd16Wasm } from "./code.generated.js";
 import type { Instantiate } from "./module.js";
 import { attachSimd, compiled, instantiateWithSimd } from "./simd.js";
@@ -13,8 +12,7 @@ export const simd16Module = (): WebAssembly.Module | null => compiled(simd16Wasm
 /**
  * region-router/simd's instances (./simd.ts, withSimd), whose routeMany attaches the sixteen-lane
  * module on its first call instead, and the twelve-lane one where that cannot be had. (Wrapped
- * here rather than made a parameter of withSimd: that parameter measured 4 B more in the /simd
- * bundle, which is at its headroom limit.)
+ * here rather than made a parameter of withSimd, which would add to the /simd bundle.)
  */
 export const instantiateWithSimd16: Instantiate = () => {
   const wasm = instantiateWithSimd();
