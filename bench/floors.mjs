@@ -6,36 +6,12 @@ import { ringOf, routerOf, sessionIds } from "./lib.mjs";
 
 const encoder = new TextEncoder();
 
-// TEMPORARY until the Ring contract's routeBytes lands: the same through the layout.
-function routeBytes(ring, data, offsets, count, out) {
-  if (typeof ring.routeBytes === "function") return ring.routeBytes(data, offsets, count, 1, out);
-  for (let from = 0; from < count; from += 1008) {
-    const n = Math.min(1008, count - from);
-    const plan = ring.planBatch(n, offsets[from + n] - offsets[from]);
-    ring.bytes.set(data.subarray(offsets[from], offsets[from + n]), plan.text);
-    for (let i = 0, w = plan.spans >>> 2; i < n; i++, w += 2) {
-      ring.words[w] = offsets[from + i] - offsets[from];
-      ring.words[w + 1] = offsets[from + i + 1] - offsets[from];
-    }
-    ring.wasm.routeMany(plan.text, plan.spans, n, ring.ring, ring.n, ring.table, ring.bits, ring.form, plan.results);
-    out.set(ring.words.subarray(plan.results >>> 2, (plan.results >>> 2) + n), from);
-  }
-}
-
 /** `ids` encoded once, as Arrow lays out a column of strings: their UTF-8 in one buffer, and count + 1 offsets. */
 export function encoded(ids) {
   const data = new Uint8Array(3 * ids.reduce((sum, id) => sum + id.length, 0));
   const offsets = new Int32Array(ids.length + 1);
   for (let i = 0; i < ids.length; i++) offsets[i + 1] = offsets[i] + encoder.encodeInto(ids[i], data.subarray(offsets[i])).written;
   return { data: data.subarray(0, offsets[ids.length]), offsets };
-}
-
-/** The floor under any route(): the WebAssembly work for one key (36 bytes) already encoded. */
-export function oneKeyFloor(router, key) {
-  const ring = ringOf(router);
-  const { data, offsets } = encoded([key]);
-  const out = new Int32Array(1);
-  return () => (routeBytes(ring, data, offsets, 1, out), out[0]);
 }
 
 /**
@@ -46,7 +22,7 @@ export function hashingFloor(WasmRouter, names) {
   const ring = ringOf(routerOf(WasmRouter, [["one", 1]], { vnodesPerWeight: 1 }));
   const { data, offsets } = encoded(names);
   const out = new Int32Array(names.length);
-  return { name: `the WebAssembly engine hashing the ${names.length.toLocaleString("en")} names already encoded, nothing else`, run: () => routeBytes(ring, data, offsets, names.length, out) };
+  return { name: `the WebAssembly engine hashing the ${names.length.toLocaleString("en")} names already encoded, nothing else`, run: () => ring.routeBytes(data, offsets, names.length, 1, out) };
 }
 
 /**
@@ -114,7 +90,7 @@ export function batchFloors(WasmRouter, regions) {
       for (let i = 0; i < count; i++) offsets[i + 1] = (joined += ids[from + i]).length;
       const { written } = encoder.encodeInto(joined, text);
       if (written !== joined.length) toByteOffsets(text, offsets, count);
-      routeBytes(ring, text, offsets, count, chunkOwners);
+      ring.routeBytes(text, offsets, count, 1, chunkOwners);
       if (out !== null) for (let i = 0; i < count; i++) out[from + i] = names[chunkOwners[i]];
     }
     return out;
@@ -132,7 +108,7 @@ export function batchFloors(WasmRouter, regions) {
     } },
     read: { name: "floor: reading every id once (chunks of 1,008 joined and flattened: every character copied once)", run: (ids) => overJoinedChunks(ids, (joined) => joined.charCodeAt(0)) },
     utf8: { name: "floor: the ids' UTF-8 in memory (chunks of 1,008 joined, one encodeInto each)", run: (ids) => overJoinedChunks(ids, (joined) => encoder.encodeInto(joined, memory).written) },
-    wasm: { name: "floor: the WebAssembly work alone, on as many ids already encoded (routeBytes)", run: (ids) => routeBytes(ring, keys.data, keys.offsets, ids.length, keyOwners) },
+    wasm: { name: "floor: the WebAssembly work alone, on as many ids already encoded (routeBytes)", run: (ids) => ring.routeBytes(keys.data, keys.offsets, ids.length, 1, keyOwners) },
     pipeline: { name: "floor: the pipeline alone (per chunk: ids joined, one encodeInto, one routeBytes, owners copied)", run: (ids) => bareCall(ids, null) },
     // The floor the batch sizes are judged against: the pipeline and the answer array measured
     // apart sum to less than they cost together where the answer is a large object.
