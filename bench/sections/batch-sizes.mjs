@@ -44,31 +44,20 @@ export default async function batchSizes({ WasmRouter, PureRouter }) {
   console.log(`Ids: sess-N and UUIDs (12-36 bytes), flat, reused from call to call. Best WebAssembly routeMany from ${TARGET_FROM} ids up: ${count(best.n)} ids per call.\n`);
   console.log(timingNote());
   table(
-    ["ids per call", "WebAssembly routeMany", "(wall time)", "vs its best", "pure routeMany", "pure / WebAssembly", "route() loop into an array", "loop / WebAssembly", "floor: answer array", "floor: read ids", "floor: UTF-8 in memory", "floor: WebAssembly only", "floors summed", "routeMany / floors", "floor: the pipeline alone", "floor: one call's steps (pipeline + answers in a new array)", "that floor vs its own at the best size"],
-    bySize.map(({ n, many, pure: p, loop: l, answer, read, utf8, wasm: w, pipeline, call }) => {
+    ["ids per call", "WebAssembly routeMany", "(wall time)", "vs its best", "pure routeMany", "pure / WebAssembly", "route() loop into an array", "loop / WebAssembly", "floor: answer array", "floor: read ids", "floor: UTF-8 in memory", "floor: WebAssembly only", "floors summed", "routeMany / floors", "floor: one call's steps, no router (ids joined, encoded and routed per chunk, answers in a new array)", "that floor vs its own at the best size"],
+    bySize.map(({ n, many, pure: p, loop: l, answer, read, utf8, wasm: w, call }) => {
       const floorSum = answer.ns + utf8.ns + w.ns;
       const vsBest = (r, base) => (n >= TARGET_FROM ? times(r, base) : "(below 64)");
-      return [count(n), fmt(many.ns), fmt(many.wall), vsBest(many, best.many), fmt(p.ns), times(p, many), fmt(l.ns), times(l, many), fmt(answer.ns), fmt(read.ns), fmt(utf8.ns), fmt(w.ns), fmt(floorSum), `${fmt(many.ns / floorSum, 2)}x`, fmt(pipeline.ns), fmt(call.ns), vsBest(call, best.call)];
+      return [count(n), fmt(many.ns), fmt(many.wall), vsBest(many, best.many), fmt(p.ns), times(p, many), fmt(l.ns), times(l, many), fmt(answer.ns), fmt(read.ns), fmt(utf8.ns), fmt(w.ns), fmt(floorSum), `${fmt(many.ns / floorSum, 2)}x`, fmt(call.ns), vsBest(call, best.call)];
     }),
-  );
-  const worst = inTarget.reduce((a, b) => (ratio(b.many, best.many) > ratio(a.many, best.many) ? b : a));
-  const answerGap = worst.answer.ns - best.answer.ns;
-  console.log(
-    `Worst from ${TARGET_FROM} up: ${count(worst.n)} ids per call, ${times(worst.many, best.many)} the best (median of per-round ratios) ` +
-      `(target 1.1x); the answer array alone costs ${fmt(answerGap)} ns per id more there than at ${count(best.n)} ` +
-      `(${fmt((best.many.ns + answerGap) / best.many.ns, 2)}x the best routeMany if nothing else changed); ` +
-      `the floor (one call's steps, the pipeline and its answers in a new array, no router around them) is ${times(worst.call, best.call)} its own at ${count(best.n)} there.\n`,
   );
   // Each size against the three targets; where routeMany misses its best by more than 1.1x and its
   // floor does too, while routeMany there costs no less than its floor (verdict.mjs), the target is
   // below what this design can do, and routeMany's distance to its floor is the figure.
-  const belowFloor = [];
   for (const size of inTarget) {
     const where = `${count(size.n)} ids per call`;
-    const verdict = judge(TARGETS.bestBatch, { where, measured: ratio(size.many, best.many), floor: ratio(size.call, best.call), floorHolds: holds(size.many.ns, size.call.ns) });
-    if (verdict === "below the floor") belowFloor.push(`${count(size.n)} (floor ${times(size.call, best.call)}, routeMany ${times(size.many, best.many)})`);
+    judge(TARGETS.bestBatch, { where, measured: ratio(size.many, best.many), floor: ratio(size.call, best.call), floorHolds: holds(size.many.ns, size.call.ns) });
     judge(TARGETS.pureMany, { where, measured: ratio(size.pure, size.many), floor: ratio(size.pure, size.call) });
     judge(TARGETS.loop, { where, measured: ratio(size.loop, size.many), floor: ratio(size.loop, size.call) });
   }
-  if (belowFloor.length > 0) console.log(`Sizes below their floor (routeMany and its floor both over 1.1x their own at the best size): ${belowFloor.join(", ")}.\n`);
 }
