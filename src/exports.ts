@@ -7,6 +7,8 @@ export { MAX_REGIONS, MAX_WEIGHT } from "./validate.js";
 export { MAX_VNODES, type DialectName, type RouterOptions } from "./options.js";
 export type { Flow, Movement } from "./operations/movement.js";
 export type { RouterSnapshot } from "./operations/snapshot.js";
+export { BoundedLoads, type AcquireOptions, type BoundedLoadsOptions } from "./bounded-loads.js";
+export { suggestVnodes, type SuggestOptions, type VnodeSuggestion } from "./operations/suggest-vnodes.js";
 
 /**
  * Which part of the key space changes region between two routers (of either engine, any dialect
