@@ -151,7 +151,7 @@ function renderDialect(): void {
     input.id = idOf(option);
     input.type = "number";
     input.min = "1";
-    input.max = String(rules[option][1]);
+    input.max = String(rules[option].max);
     input.step = "1";
     input.value = String(value);
     input.addEventListener("change", () =>
