@@ -147,6 +147,7 @@ function renderDialect(): void {
     label.className = "row";
     label.dataset.option = option;
     label.textContent = OPTION_LABELS[option] ?? option;
+    label.title = rules[option].doc;
     const input = document.createElement("input");
     input.id = idOf(option);
     input.type = "number";

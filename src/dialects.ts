@@ -15,7 +15,7 @@ export const MAX_VNODES_PER_WEIGHT = 10_000;
 export interface OptionRow {
   readonly default: number;
   readonly max: number;
-  /** What it means, briefly (the CLI's help). */
+  /** What it means, briefly (the demo's tooltip). */
   readonly doc: string;
 }
 
