@@ -92,7 +92,7 @@ export function readOptions(name: unknown, given: ReadonlyMap<string, unknown>, 
 }
 
 /** The options' names of a dialect, for messages: "vnodeCount, replicas", "none". */
-export function optionList(name: DialectName): string {
+function optionList(name: DialectName): string {
   return Object.keys(optionRules(name)).join(", ") || "none";
 }
 

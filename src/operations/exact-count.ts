@@ -17,9 +17,9 @@ import { MD5_DIGITS, reverser, valueAt, type Digits } from "./step-functions.js"
 import { Tally } from "./tally.js";
 
 /**
- * The most time (about nanoseconds; see exactCost) an exact cross-family movement may take. The
- * estimate is at or above the time taken where it was measured (up to 1.5 times it), so an exact
- * count takes at most about 2 s there, and sampling instead takes about as long.
+ * The most time (about nanoseconds; see exactCost) an exact cross-family movement may take: past
+ * it movement() samples instead, which takes about as long. The estimate errs high, so an exact
+ * count stays within it.
  */
 export const EXACT_BUDGET = 2e9;
 

@@ -28,8 +28,8 @@ export interface Movement {
   readonly flows: Flow[];
   /**
    * Absent when the figures are exact, as they are but across the two key families where exact
-   * counting would take more than EXACT_BUDGET (about a thousand regions on each side, each pair a
-   * flow, or a million positions): there false, and the figures are shares of SAMPLES random digests.
+   * counting would take more than EXACT_BUDGET (many regions on both sides, each pair of them a
+   * flow, or very large rings): there false, and the figures are shares of SAMPLES random digests.
    */
   readonly exact?: false;
   /** With `exact: false`: the standard error of `moved` (of a sampled proportion). */
