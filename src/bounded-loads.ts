@@ -6,7 +6,7 @@
 // beside the entries, above the router.
 import { checkRouter, internalsOf, type RouterInternals } from "./internals.js";
 import type { RegionRouterBase } from "./router.js";
-import { checkObject, checkSessionId, describe } from "./validate.js";
+import { checkSessionId, describe, fieldsOf } from "./validate.js";
 
 /** Options of `new BoundedLoads(router, options)`. */
 export interface BoundedLoadsOptions {
@@ -201,14 +201,14 @@ export class BoundedLoads {
   }
 }
 
-/** An options record (undefined: none) whose every enumerable key is one of `known`. */
+/** An options record (undefined: none), read from its own properties only, whose every key is one of `known`. */
 function readOptions(options: unknown, parameter: string, known: readonly string[]): Record<string, unknown> {
   if (options === undefined) return {};
-  checkObject(options, parameter);
-  for (const key in options) {
+  const fields = fieldsOf(options, parameter);
+  for (const key of fields.keys()) {
     if (!known.includes(key)) throw new TypeError(`${parameter}.${key} is not an option (its options: ${known.join(", ")})`);
   }
-  return options;
+  return Object.fromEntries(fields);
 }
 
 /** acquire's options.exclude: the region names of an iterable of strings (not a string itself), each checked; undefined when none. */

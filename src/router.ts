@@ -89,9 +89,12 @@ export class RegionRouterBase {
   /**
    * Add or re-weight many regions with one merge: the same result as calling addRegion for each
    * [region, weight] in order (a region listed twice ends with its last weight, at its last place),
-   * at the cost of one ring update. Validates every entry before changing anything.
+   * at the cost of one ring update. Validates every entry before changing anything. A plain object
+   * of region -> weight (as hashring and uhashring take) is read as its own entries, in their order.
    */
-  addRegions(entries: Iterable<readonly [string, number]>): void {
+  addRegions(entries: Iterable<readonly [string, number]>): void;
+  addRegions(entries: Readonly<Record<string, number>>): void;
+  addRegions(entries: Iterable<readonly [string, number]> | Readonly<Record<string, number>>): void {
     this.#apply(readPairs(entries, "entries"));
   }
 
@@ -122,7 +125,7 @@ export class RegionRouterBase {
    */
   #commit(order: ReadonlyMap<string, { owner: number; weight: number }>, touched: ReadonlySet<string>): void {
     const relative = this.#dialect.relative;
-    const counts = this.#dialect.names([...order.values()].map(({ weight }) => weight));
+    const counts = this.#dialect.names([...order.values()].map(({ weight }) => weight), [...order.keys()]);
     const next = new Map<string, RegionEntry>();
     const remove: number[] = [];
     const add: VnodeRun[] = [];

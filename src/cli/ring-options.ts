@@ -21,7 +21,7 @@ function dialectOptionsHelp(indent: string): string {
   const width = Math.max(...DIALECTS.map((name) => name.length)) + 2;
   return DIALECTS.map((name) => {
     const flags = Object.entries(optionRules(name)).map(
-      ([option, [fallback, max]]) => `--${flagOf(option)} N (1 to ${max}, default ${fallback})`,
+      ([option, { default: fallback, max }]) => `--${flagOf(option)} N (1 to ${max}, default ${fallback})`,
     );
     return `${indent}${name.padEnd(width)}${flags.join(", ") || "no options"}`;
   }).join("\n");

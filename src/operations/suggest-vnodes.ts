@@ -8,8 +8,8 @@
 import { dialect, MAX_VNODES_PER_WEIGHT, optionRules, type Dialect } from "../dialects.js";
 import { bswap32, Md5 } from "../engines/pure/md5.js";
 import { encodeUtf8, maxUtf8Bytes } from "../utf8.js";
-import { readDialect, type RouterOptions } from "../options.js";
-import { checkObject, describe, MAX_REGIONS, readPairs } from "../validate.js";
+import { dialectOfFields, type RouterOptions } from "../options.js";
+import { describe, fieldsOf, MAX_REGIONS, readPairs } from "../validate.js";
 import { MAX_SWEPT_POSITIONS, sweepShares, type GrowingRing } from "./share-sweep.js";
 
 /** What suggestVnodes returns: a constructor argument, and its largest deviation. */
@@ -35,6 +35,8 @@ interface Plan {
   readonly at: (count: number) => Dialect;
   readonly regions: readonly (readonly [string, number])[];
   readonly weights: readonly number[];
+  /** The regions' names, in order (a dialect may count a name's nodes by it). */
+  readonly names: readonly string[];
 }
 
 /**
@@ -75,7 +77,7 @@ function nextReach(reach: number, largest: number): number {
 
 /** entries and options read and checked, every error naming its parameter. */
 function readPlan(entries: Iterable<readonly [string, number]>, options: SuggestOptions): Plan {
-  const base = readDialect(options, "options", ["maxDeviation"]);
+  const base = dialectOfFields(fieldsOf(options, "options"), "options", ["maxDeviation"]);
   const option = Object.keys(optionRules(base.name))[0];
   if (option === undefined) {
     throw new RangeError(`options.compatibleWith "${base.name}" has no per-weight count of virtual nodes to choose`);
@@ -91,12 +93,11 @@ function readPlan(entries: Iterable<readonly [string, number]>, options: Suggest
   const regions = [...order];
   if (regions.length > MAX_REGIONS) throw new RangeError(`entries must name at most ${MAX_REGIONS} regions, got ${regions.length}`);
   if (!regions.some(([, weight]) => weight > 0)) throw new RangeError("entries must hold a region of weight > 0");
-  return { option, at: (count) => dialect(base.name, { ...base.options, [option]: count }), regions, weights: [...order.values()] };
+  return { option, at: (count) => dialect(base.name, { ...base.options, [option]: count }), regions, weights: [...order.values()], names: [...order.keys()] };
 }
 
 function readMaxDeviation(options: SuggestOptions): number {
-  checkObject(options, "options");
-  const { maxDeviation } = options;
+  const maxDeviation = fieldsOf(options, "options").get("maxDeviation");
   if (typeof maxDeviation !== "number") {
     throw new TypeError(`options.maxDeviation must be a number from 0 to 1 (a fraction of the key space), got ${describe(maxDeviation)}`);
   }
@@ -114,7 +115,7 @@ function readMaxDeviation(options: SuggestOptions): number {
 function largestCount(plan: Plan): { count: number; why: string } {
   const fits = (count: number) => {
     const d = plan.at(count);
-    return d.names(plan.weights).reduce((a, b) => a + b, 0) * Math.max(1, d.scheme.points) <= MAX_SWEPT_POSITIONS;
+    return d.names(plan.weights, plan.names).reduce((a, b) => a + b, 0) * Math.max(1, d.scheme.points) <= MAX_SWEPT_POSITIONS;
   };
   if (fits(MAX_VNODES_PER_WEIGHT)) return { count: MAX_VNODES_PER_WEIGHT, why: "" };
   if (!fits(1)) {
@@ -177,14 +178,14 @@ function growingRing(plan: Plan, digests: NameDigests, reach: number): GrowingRi
   const { scheme } = plan.at(1);
   const limbs = scheme.points === 0 ? 4 : 1;
   const perName = Math.max(1, scheme.points);
-  const n = plan.at(reach).names(plan.weights).reduce((a, b) => a + b, 0) * perName;
+  const n = plan.at(reach).names(plan.weights, plan.names).reduce((a, b) => a + b, 0) * perName;
   const words = new Uint32Array(n * limbs);
   const owners = new Uint16Array(n);
   const ties = new Float64Array(n);
   const ends = [0];
   let had = plan.weights.map(() => 0), p = 0;
   for (let count = 1; count <= reach; count++) {
-    const names = plan.at(count).names(plan.weights);
+    const names = plan.at(count).names(plan.weights, plan.names);
     names.forEach((upTo, owner) => {
       if (upTo < had[owner]) throw new Error(`${plan.option} ${count} gives region ${owner} fewer names than ${count - 1}: the sweep needs them to grow`);
       const digest = digests.of(owner, upTo);

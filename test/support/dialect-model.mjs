@@ -182,7 +182,9 @@ const LIBRARIES = {
     const generated = [];
     for (const [server, weight] of regions) {
       const percentage = weight / total;
-      const length = Math.floor(percentage * vnodeCount * regions.length);
+      // hashring reads each server's vnode count from a plain object, where "__proto__" is the
+      // prototype, no number: that server gets no names (its weight still counts above).
+      const length = server === "__proto__" ? 0 : Math.floor(percentage * vnodeCount * regions.length);
       for (let i = 0; i < length; i++) {
         const x = md5(`${server}-${i}`);
         for (let j = 0; j < replicas; j++) generated.push({ point: word(x, j), server });
