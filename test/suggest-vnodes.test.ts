@@ -136,7 +136,7 @@ describe("suggestVnodes", () => {
     rejects(three, {}, /^options\.maxDeviation must be a number from 0 to 1 \(a fraction of the key space\), got undefined/);
     rejects(three, { maxDeviation: "0.01" }, /^options\.maxDeviation must be a number/);
     for (const bad of [-0.01, 1.5, NaN, Infinity]) rejects(three, { maxDeviation: bad }, /^options\.maxDeviation must be a number from 0 to 1/, RangeError);
-    rejects(42, { maxDeviation: 0.1 }, /^entries must be an iterable of \[region, weight\] pairs, got 42/);
+    rejects(42, { maxDeviation: 0.1 }, /^entries must be an iterable of \[region, weight\] pairs or a plain object of region -> weight, got 42/);
     rejects([["a", -1]], { maxDeviation: 0.1 }, /^entries\[0\]\[1\] must be an integer/, RangeError);
     rejects([["", 1]], { maxDeviation: 0.1 }, /^entries\[0\]\[0\] must be a non-empty string/);
     rejects([], { maxDeviation: 0.1 }, /^entries must hold a region of weight > 0/, RangeError);
