@@ -89,10 +89,15 @@ function sharedPoint(): [string, string] {
 
 const named = (prefix: string, count: number): [string, number][] => Array.from({ length: count }, (_, i) => [`${prefix}${i}`, 1]);
 
+/** Two regions of `dialect` whose first nodes sit in the first and in the last NEAR of the key space. */
+export function endRegions(dialect: DialectName): [low: string, high: string] {
+  return [regionAt(dialect, "low-", 0, NEAR - 1), regionAt(dialect, "high-", TOP - NEAR, TOP - 1)];
+}
+
 /** The golden edge rings: every dialect at 1, 2 and a few regions, each Scheme big, the ketama dialects with a shared point. */
 export function edgeCases(): EdgeCase[] {
   const cases: EdgeCase[] = [];
-  const ends = new Map(DIALECTS.map((d) => [d, [regionAt(d, "low-", 0, NEAR - 1), regionAt(d, "high-", TOP - NEAR, TOP - 1)]]));
+  const ends = new Map(DIALECTS.map((d) => [d, endRegions(d)]));
   for (const dialect of DIALECTS) {
     const [low, high] = ends.get(dialect)!;
     cases.push(
@@ -140,13 +145,13 @@ export interface Prepared {
   readonly batchRoutes: readonly (string | null)[];
 }
 
-/** Its model's answers for a case's edge keys (and any `extra` keys). */
-export function prepare({ dialect, options, regions }: EdgeCase, extra: readonly string[] = []): Prepared {
+/** Its model's answers for a case's edge keys (and a plain key, so that an empty ring has one). */
+export function prepare({ dialect, options, regions }: EdgeCase): Prepared {
   const lib = library(dialect, regions, options);
   const heads = storedHeads(lib);
   const shared = heads.filter((head, i) => i > 0 && heads[i - 1] === head);
   const { reading } = form(dialect);
-  const keys = [...new Set([...edgeKeys({ reading, heads, names: lib.names, focus: shared }), ...extra])];
+  const keys = [...new Set([...edgeKeys({ reading, heads, names: lib.names, focus: shared }), "sess-1"])];
   const n = Math.min(regions.length + 1, 6);
   // The model walks until it has n regions: no further than the ring has.
   const owning = Math.min(n, new Set(lib.owners).size);
