@@ -1,5 +1,6 @@
 // Property tests: every engine agrees with the independent model (test/support/model.mjs) on random
-// operation sequences, and the ring has the consistent-hashing properties users rely on.
+// operation sequences, and with the dialects' model on the key space's edges of random rings of
+// every dialect; and the ring has the consistent-hashing properties users rely on.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DIALECTS, type DialectName } from "../src/dialects.js";
