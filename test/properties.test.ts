@@ -6,7 +6,7 @@ import { describe, expect, it } from "vitest";
 import { DIALECTS, type DialectName } from "../src/dialects.js";
 import { definition, op, regionName, sessionId, weight } from "./support/arbitraries.js";
 import { buildRouter } from "./support/build.js";
-import { endRegions, expectEdgeAnswers, prepare, type EdgeCase } from "./support/edge-rings.js";
+import { endRegions, expectEdgeAnswers, prepare, sharedPoint, type EdgeCase } from "./support/edge-rings.js";
 import { engines } from "./support/engines.js";
 import { ModelRouter } from "./support/model.mjs";
 import { apply } from "./support/replay.mjs";
@@ -56,9 +56,10 @@ describe("every engine and the model", () => {
 
 describe("every engine and the dialects' model at the key space's edges", () => {
   // Random rings of every dialect, from empty to about 2^13 index buckets, sometimes with a region
-  // at the key space's start and one at its end; their edge keys (test/support/edge-keys.ts) routed
-  // one by one, in a batch across routeMany's chunks, and as preference lists. A fixed seed: the
-  // same rings every run.
+  // at the key space's start and one at its end, sometimes with two regions whose first names share
+  // a 32-bit point, in either order; their edge keys (test/support/edge-keys.ts) routed one by one,
+  // in a batch across a routeMany chunk, and as preference lists. A fixed seed: the same rings
+  // every run.
   const options: Record<DialectName, fc.Arbitrary<Record<string, number>>> = {
     "region-router": fc.record({ vnodesPerWeight: fc.oneof(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 100, max: 400 })) }),
     "consistent-hash-ring": fc.record({ replicas: fc.integer({ min: 1, max: 200 }) }),
@@ -70,10 +71,16 @@ describe("every engine and the dialects' model at the key space's edges", () => 
   };
   const edgeCase: fc.Arbitrary<EdgeCase> = fc
     .constantFrom(...DIALECTS)
-    .chain((dialect) => fc.tuple(fc.constant(dialect), options[dialect], definition, fc.boolean(), fc.boolean()))
-    .map(([dialect, options, middle, withLow, withHigh]) => {
+    .chain((dialect) => fc.tuple(fc.constant(dialect), options[dialect], definition, fc.constantFrom("none", "low", "high", "both"), fc.constantFrom("none", "xy", "yx")))
+    .map(([dialect, options, middle, ends, shared]) => {
       const [low, high] = endRegions(dialect);
-      const regions: [string, number][] = [...(withLow ? [[low, 1] as [string, number]] : []), ...middle, ...(withHigh ? [[high, 2] as [string, number]] : [])];
+      const [x, y] = sharedPoint();
+      const regions: [string, number][] = [
+        ...(ends === "low" || ends === "both" ? [[low, 1] as [string, number]] : []),
+        ...middle,
+        ...(shared === "none" ? [] : shared === "xy" ? [[x, 1], [y, 1]] as [string, number][] : [[y, 1], [x, 1]] as [string, number][]),
+        ...(ends === "high" || ends === "both" ? [[high, 2] as [string, number]] : []),
+      ];
       return { name: dialect, dialect, options, regions };
     });
 

@@ -76,15 +76,20 @@ function regionAt(dialect: DialectName, prefix: string, lo: number, hi: number):
   return found.get(search)!;
 }
 
-/** Two regions `z${i}` whose first names `z${i}-0` share word 0 of their MD5: one 32-bit point (a birthday search). */
-function sharedPoint(): [string, string] {
-  const seen = new Map<number, string>();
-  for (let i = 0; ; i++) {
-    const point = headOf(`z${i}-0`, "point");
-    const other = seen.get(point);
-    if (other !== undefined) return [other, `z${i}`];
-    seen.set(point, `z${i}`);
+let pair: [string, string] | undefined;
+
+/** Two regions `z${i}` whose first names `z${i}-0` share word 0 of their MD5: one 32-bit point (a birthday search, once). */
+export function sharedPoint(): [string, string] {
+  if (!pair) {
+    const seen = new Map<number, string>();
+    for (let i = 0; !pair; i++) {
+      const point = headOf(`z${i}-0`, "point");
+      const other = seen.get(point);
+      if (other !== undefined) pair = [other, `z${i}`];
+      seen.set(point, `z${i}`);
+    }
   }
+  return pair;
 }
 
 const named = (prefix: string, count: number): [string, number][] => Array.from({ length: count }, (_, i) => [`${prefix}${i}`, 1]);
