@@ -13,7 +13,7 @@ import { printTargets, takeVerdicts } from "./targets.mjs";
 
 /** The file descriptor a section's process writes its results to. */
 const RESULTS_FD = 3;
-const SECTIONS = ["route", "ring-scale", "build-speed", "memory", "batch-sizes", "string-kinds", "call-memory", "dialects"];
+const SECTIONS = ["route", "ring-scale", "build-speed", "memory", "batch-sizes", "string-kinds", "call-memory", "dialects", "updates", "memory-back", "gateway"];
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench: all sections)
 Sections: ${SECTIONS.join(", ")}.
 With no names, all of them; a full run also writes the chart docs/bench.svg. dist/ is built first

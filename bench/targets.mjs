@@ -16,8 +16,8 @@ export const fmt = (x, digits = 1) => (Number.isNaN(x) ? "n/a" : x >= 100 ? x.to
 
 /**
  * Every target the bench judges: what is measured, its limit, and whether that is a most (a cost)
- * or a least (a speed-up); unit "%" shows a fraction as a percentage.
- * @type {Record<string, { target: string, limit: number, atMost: boolean, unit?: "x" | "%" }>}
+ * or a least (a speed-up); unit "%" shows a fraction as a percentage, "MiB" and "ms" a quantity.
+ * @type {Record<string, { target: string, limit: number, atMost: boolean, unit?: Unit }>}
  */
 export const TARGETS = {
   build: { target: "1,000,000-node build, of node:crypto's hashing of the names", limit: 0.25, atMost: true },
@@ -31,7 +31,13 @@ export const TARGETS = {
   peakMemory: { target: "peak memory of a 1,000,000-id call, of the ids' UTF-8", limit: 2, atMost: true },
   memoryBack: { target: "WebAssembly memory after the calls, of what a 4,096-id call uses", limit: 1, atMost: true },
   dialect: { target: "a dialect's time / the default's, on as many positions", limit: 1.05, atMost: true },
+  updateScale: { target: "an update touching one region among 65,536 / among 1,000", limit: 3, atMost: true },
+  memoryKept: { target: "external memory after an update, over before the case", limit: 32, atMost: true, unit: "MiB" },
+  boundedLoads: { target: "BoundedLoads acquire + release of a new session / route()", limit: 2, atMost: true },
+  suggest: { target: "suggestVnodes for 9 regions, an answer in the hundreds", limit: 1000, atMost: true, unit: "ms" },
 };
+
+/** @typedef {"x" | "%" | "MiB" | "ms"} Unit */
 
 /** @typedef {{ target: string, where: string, measured: string, floor: string, verdict: string }} Verdict */
 /** @type {Verdict[]} */
@@ -40,12 +46,12 @@ const verdicts = [];
 /**
  * Judge one target of TARGETS where it was measured (verdictOf) and keep the verdict for
  * printTargets: `measured` and `floor` on the target's own scale; floorHolds as verdictOf takes it.
- * @param {{ target: string, limit: number, atMost: boolean, unit?: "x" | "%" }} rule
+ * @param {{ target: string, limit: number, atMost: boolean, unit?: Unit }} rule
  * @param {{ where: string, measured: number, floor?: number | null, floorHolds?: boolean }} figure
  */
 export function judge({ target, limit, atMost, unit = "x" }, { where, measured, floor = null, floorHolds }) {
   const verdict = verdictOf({ measured, limit, atMost, floor, floorHolds });
-  const show = (/** @type {number} */ x) => (unit === "%" ? `${fmt(x * 100, 2)}%` : `${fmt(x, 2)}x`);
+  const show = (/** @type {number} */ x) => (unit === "%" ? `${fmt(x * 100, 2)}%` : unit === "x" ? `${fmt(x, 2)}x` : `${fmt(x, 2)} ${unit}`);
   verdicts.push({ target: `${target} (${atMost ? "<=" : ">="} ${show(limit)})`, where, measured: show(measured), floor: floor === null ? "" : show(floor), verdict });
   return verdict;
 }

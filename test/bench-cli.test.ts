@@ -12,7 +12,7 @@ import { expect, it } from "vitest";
 
 const run = fileURLToPath(new URL("../bench/run.mjs", import.meta.url));
 const bench = (...args: string[]) => spawnSync(process.execPath, [run, ...args], { encoding: "utf8" });
-const SECTIONS = "route, ring-scale, build-speed, memory, batch-sizes, string-kinds, call-memory, dialects";
+const SECTIONS = "route, ring-scale, build-speed, memory, batch-sizes, string-kinds, call-memory, dialects, updates, memory-back, gateway";
 
 it("lists every section in --help", () => {
   const result = bench("--help");

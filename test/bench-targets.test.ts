@@ -19,6 +19,10 @@ const JUDGED = {
   peakMemory: { limit: 2, atMost: true, section: "call-memory" },
   memoryBack: { limit: 1, atMost: true, section: "call-memory" },
   dialect: { limit: 1.05, atMost: true, section: "dialects" },
+  updateScale: { limit: 3, atMost: true, section: "updates" },
+  memoryKept: { limit: 32, atMost: true, section: "memory-back" },
+  boundedLoads: { limit: 2, atMost: true, section: "gateway" },
+  suggest: { limit: 1000, atMost: true, section: "gateway" },
 };
 
 it("judges every target at its limit, each in the section that measures it", () => {
@@ -41,6 +45,16 @@ it("keeps each verdict with its target, limit and figures as printed", () => {
     { target: "pure routeMany / WebAssembly routeMany (>= 3.00x)", where: "16,384 ids per call", measured: "2.90x", floor: "2.95x", verdict: "below the floor" },
   ]);
   expect(takeVerdicts()).toEqual([]);
+});
+
+it("prints a quantity's target and figures in its unit", () => {
+  takeVerdicts();
+  expect(judge(TARGETS.memoryKept, { where: "WebAssembly, case a", measured: 286.2 })).toBe("missed");
+  expect(judge(TARGETS.suggest, { where: "9 regions", measured: 164.3 })).toBe("met");
+  expect(takeVerdicts().map(({ target, measured }) => ({ target, measured }))).toEqual([
+    { target: "external memory after an update, over before the case (<= 32.00 MiB)", measured: "286 MiB" },
+    { target: "suggestVnodes for 9 regions, an answer in the hundreds (<= 1000 ms)", measured: "164 ms" },
+  ]);
 });
 
 const cost = (measured: number, floor: number | null = null) => verdictOf({ measured, limit: 1.1, atMost: true, floor });
