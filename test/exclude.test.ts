@@ -198,7 +198,7 @@ describe.each(engines)("the exclude option's checks on the %s engine", (_, Regio
     ["null", null, /^options must be an object, got null$/],
     ["a number", 5, /^options must be an object, got 5$/],
     ["an array", [["sf"]], /^options must be an object, got an array$/],
-    ["an unknown option", { excluded: ["sf"] }, /^options\.excluded is not an option of route\(\) or routeMany\(\) \(their options: exclude\)$/],
+    ["an unknown option", { excluded: ["sf"] }, /^options\.excluded is not a route option \(route options: exclude\)$/],
     ["exclude null", { exclude: null }, /^options\.exclude must be an iterable of region names, got null$/],
     ["exclude a number", { exclude: 3 }, /^options\.exclude must be an iterable of region names, got 3$/],
     ["exclude a plain object", { exclude: { sf: true } }, /^options\.exclude must be an iterable of region names, got an object$/],

@@ -25,7 +25,7 @@ export interface RouteOptions {
 export function readExclude(options: unknown): Set<string> {
   checkObject(options, "options");
   for (const key of Object.keys(options)) {
-    if (key !== "exclude") throw new TypeError(`options.${key} is not an option of route() or routeMany() (their options: exclude)`);
+    if (key !== "exclude") throw new TypeError(`options.${key} is not a route option (route options: exclude)`);
   }
   const exclude = Object.hasOwn(options, "exclude") ? options.exclude : undefined;
   const names = new Set<string>();
@@ -57,16 +57,10 @@ export function exclusionOf(
   regions: ReadonlyMap<string, { readonly owner: number; readonly names: number }>,
 ): Exclusion {
   const table = names.slice();
-  for (const region of excluded) {
-    const entry = regions.get(region);
-    if (entry) table[entry.owner] = undefined;
-  }
   let open = false;
   for (const [region, entry] of regions) {
-    if (entry.names > 0 && !excluded.has(region)) {
-      open = true;
-      break;
-    }
+    if (excluded.has(region)) table[entry.owner] = undefined;
+    else if (entry.names > 0) open = true;
   }
   return { table, open };
 }
