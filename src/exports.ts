@@ -5,6 +5,7 @@ import type { RegionRouterBase } from "./router.js";
 
 export { MAX_REGIONS, MAX_WEIGHT } from "./validate.js";
 export { MAX_VNODES, type DialectName, type RouterOptions } from "./options.js";
+export type { RouteOptions } from "./operations/exclude.js";
 export type { Flow, Movement } from "./operations/movement.js";
 export type { RouterSnapshot } from "./operations/snapshot.js";
 export { BoundedLoads, type AcquireOptions, type BoundedLoadsOptions } from "./bounded-loads.js";
