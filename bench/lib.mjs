@@ -1,7 +1,9 @@
-// Small helpers shared by the benchmark scripts: timing, formatting, machine description.
+// What the bench's sections share besides the rounds (rounds.mjs): the ids, the report's tables,
+// the progress line, the machine's description, and the one reach past the public API.
 import { readFileSync } from "node:fs";
 import os from "node:os";
-import { Bench } from "tinybench";
+
+export { fmt } from "./targets.mjs";
 
 /** Session ids like a gateway sees: `sess-N` and UUID-shaped, 12-36 bytes. */
 export function sessionIds(count, seed = 1) {
@@ -13,50 +15,10 @@ export function sessionIds(count, seed = 1) {
   );
 }
 
-/**
- * Time per key (ns) of each task, measured in alternating rounds: every round runs each task for
- * `time` ms with tinybench, so the VM's slow and fast phases (other tenants) fall on all tasks
- * alike. A task is `[name, run]` where `run(batch)` handles one batch of keys; `batches` are taken in
- * turn, so the keys are new to every task call. Returns `{ name, ns, rounds }` per task: the median
- * over rounds and each round's figure (for per-round ratios).
- */
-export function timeRounds(tasks, batches, { rounds = 5, time = 200, label = "timing" } = {}) {
-  const perKey = batches[0].length;
-  const results = tasks.map(([name]) => ({ name, rounds: [] }));
-  let next = 0;
-  for (let round = 0; round < rounds; round++) {
-    progress.step(`${label}: round ${round + 1} of ${rounds}`);
-    tasks.forEach(([name, run], i) => {
-      const bench = new Bench({ time, warmupTime: round === 0 ? 200 : 20 });
-      bench.add(name, () => run(batches[next++ % batches.length]));
-      bench.runSync();
-      results[i].rounds.push((bench.tasks[0].result.latency.p50 * 1e6) / perKey);
-    });
-  }
-  for (const r of results) r.ns = median(r.rounds);
-  return results;
-}
-
-/** The median of per-round ratios a[i] / b[i]. */
-export function ratio(a, b) {
-  return median(a.rounds.map((x, i) => x / b.rounds[i]));
-}
-
-export function median(xs) {
-  const sorted = [...xs].sort((x, y) => x - y);
-  return sorted[sorted.length >> 1];
-}
-
-/** The mean of the middle half of xs: a median that is not stuck on a coarse clock's ticks. */
-export function middleMean(xs) {
-  const sorted = [...xs].sort((x, y) => x - y);
-  const middle = sorted.slice(sorted.length >> 2, sorted.length - (sorted.length >> 2));
-  return middle.reduce((sum, x) => sum + x, 0) / middle.length;
-}
-
-/** `keys` cut into batches of `size`. */
-export function batchesOf(keys, size = 1024) {
-  return Array.from({ length: Math.floor(keys.length / size) }, (_, i) => keys.slice(i * size, (i + 1) * size));
+/** 65,536 distinct session ids in batches of 1,024, taken in turn: each id cold in cache, as in a gateway's backlog. */
+export function gatewayBatches() {
+  const ids = sessionIds(1 << 16);
+  return Array.from({ length: 64 }, (_, i) => ids.slice(i * 1024, (i + 1) * 1024));
 }
 
 /** A single-key function as a batch task: route every key of the batch, one call each. */
@@ -68,18 +30,25 @@ export function eachKey(route) {
   };
 }
 
-/** Median wall time (ms) of `fn` over `runs` runs, with a fresh `setup()` value each time. */
-export function medianMs(fn, { runs = 5, setup = () => undefined, label = "timing" } = {}) {
-  const times = [];
-  for (let i = 0; i < runs; i++) {
-    progress.step(`${label}: run ${i + 1} of ${runs}`);
-    const arg = setup();
-    const t0 = performance.now();
-    fn(arg);
-    times.push(performance.now() - t0);
-  }
-  return median(times);
+/** A loop of route() calls into an array: what a caller writes instead of routeMany, which answers with one. */
+export const routeLoop = (router) => (ids) => {
+  const out = new Array(ids.length);
+  for (let i = 0; i < ids.length; i++) out[i] = router.route(ids[i]);
+  return out;
+};
+
+/** A router of class `Router` (and `options`) holding `regions` ([name, weight] pairs). */
+export function routerOf(Router, regions, options) {
+  const router = new Router(options);
+  router.addRegions(regions);
+  return router;
 }
+
+/** sf, london and bangalore of weight 3: the 9-node ring of most tables. */
+export const SMALL_RING = [["sf", 3], ["london", 3], ["bangalore", 3]];
+
+/** Thousands separated: 1,000,000. */
+export const count = (n) => n.toLocaleString("en");
 
 /**
  * Where a run is, on stderr so that stdout stays the report: "[2/5] batches: round 3 of 5". On a
@@ -87,12 +56,12 @@ export function medianMs(fn, { runs = 5, setup = () => undefined, label = "timin
  */
 export const progress = {
   section: "",
-  begin(index, count, name) {
-    this.section = `[${index}/${count}] ${name}`;
+  begin(index, total, name) {
+    this.section = `[${index}/${total}] ${name}: `;
     this.step("starting");
   },
   step(what) {
-    const line = `${this.section}: ${what}`;
+    const line = `${this.section}${what}`;
     process.stderr.write(process.stderr.isTTY ? `\r\x1b[K${line}` : `${line}\n`);
   },
   done() {
@@ -100,27 +69,29 @@ export const progress = {
   },
 };
 
-/**
- * The ring behind a router, of either engine: the benchmark's one reach past the API (the
- * router's internals, under a Symbol.for key), for ring sizes, the MD5 floor and memory figures.
- */
+/** Print a markdown table. */
+export function table(header, rows) {
+  console.log(`| ${header.join(" | ")} |`);
+  console.log(`|${header.map(() => "---").join("|")}|`);
+  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
+  console.log();
+}
+
+/** The ring behind a router (the Ring contract, src/engines/ring.ts): the bench's one reach past the API. */
 export function ringOf(router) {
   const internals = router[Symbol.for("region-router internals")];
   if (typeof internals !== "function") throw new Error("cannot reach the router's ring: update ringOf() in bench/lib.mjs");
   return internals.call(router).ring;
 }
 
-/**
- * The WebAssembly engine's linear memory behind a router (its layout: ring, table, scratch; and the
- * module's exports).
- */
-export function ringMemory(router) {
-  // The WebAssembly ring is its memory (WasmRing extends RingMemory, src/engines/wasm/layout.ts).
-  const mem = ringOf(router);
-  if (!mem?.wasm) throw new Error("cannot reach the WebAssembly ring's memory: update ringMemory() in bench/lib.mjs");
-  return mem;
+/** The bytes a WebAssembly router holds: its ring's keys and positions, its index, its whole linear memory. */
+export function wasmMemoryOf(router) {
+  const ring = ringOf(router);
+  if (!ring?.wasm) throw new Error("cannot reach the WebAssembly ring's memory: update wasmMemoryOf() in bench/lib.mjs");
+  return { ring: ring.table - ring.ring, index: ring.scratch - ring.table, total: ring.wasm.memory.buffer.byteLength };
 }
 
+/** The machine, Node's version and the date: the report's first line. */
 export function machine() {
   const cpu = os.cpus()[0]?.model ?? "unknown CPU";
   return `${cpu}${cpuGeneration()}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}`;
@@ -139,14 +110,4 @@ function cpuGeneration() {
   } catch {
     return "";
   }
-}
-
-export { fmt } from "./format.mjs";
-
-/** Print a markdown table. */
-export function table(header, rows) {
-  console.log(`| ${header.join(" | ")} |`);
-  console.log(`|${header.map(() => "---").join("|")}|`);
-  for (const row of rows) console.log(`| ${row.join(" | ")} |`);
-  console.log();
 }

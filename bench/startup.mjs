@@ -1,16 +1,17 @@
 #!/usr/bin/env node
 // Start-up cost as a fresh Node process pays it: load the package, construct a RegionRouter, add
 // three regions (100 virtual nodes each) and route one session id. Each sample is a new process, so
-// nothing is warm: module loading, WebAssembly compilation and first-call costs are all in it.
-// Prints the median per entry and module format, in total and per phase (load, construct, three
-// addRegion calls, first route), with the range of the totals. The machine's load shows directly in
-// these figures: compare runs on a quiet machine. `npm run build` first: it loads dist/.
+// nothing is warm: module loading, WebAssembly compilation and first-call costs are all in it; the
+// samples alternate between the entries (rounds.mjs). Prints the median per entry and module
+// format, in total and per phase, with the range of the totals. `npm run build` first: it loads dist/.
 // Usage: node bench/startup.mjs [samples]   (default 15)
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
+import { table } from "./lib.mjs";
+import { alternate } from "./rounds.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const samples = Number(process.argv[2] ?? 15);
@@ -46,7 +47,8 @@ const NO_OP = `data:text/javascript,${NO_OP_CLASS}`;
 // it is what V8 charges any package for its first WebAssembly, whatever the module.
 const TINY_WASM = "[0,97,115,109,1,0,0,0,1,5,1,96,0,1,127,3,2,1,0,7,5,1,1,102,0,0,10,6,1,4,0,65,42,11]";
 const WASM_CLASS = `export class RegionRouter { constructor() { this.f = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(${TINY_WASM}))).exports.f; } addRegion() {} route() { return String(this.f()); } }`;
-const oneLineFile = join(mkdtempSync(join(tmpdir(), "startup-")), "no-op.mjs");
+const folder = mkdtempSync(join(tmpdir(), "startup-"));
+const oneLineFile = join(folder, "no-op.mjs");
 writeFileSync(oneLineFile, NO_OP_CLASS);
 const CASES = [
   // The floors: the same steps on classes that do nothing, so what the machine and Node charge for
@@ -61,16 +63,15 @@ const CASES = [
   ["CJS    require('region-router/pure')", "commonjs", `const t0 = performance.now(); const { RegionRouter } = require("region-router/pure");`],
 ];
 
-const median = (xs) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
-
-console.log(`import + new RegionRouter() + 3 addRegion(…, 100) + first route, ${samples} fresh processes each (Node ${process.version}):`);
-console.log(`  ${"".padEnd(38)} ${PHASES.map((phase) => phase.padStart(11)).join("")}   (medians, ms; total min..max)`);
-for (const [label, inputType, load] of CASES) {
-  const runs = [];
-  for (let i = 0; i < samples; i++) {
-    runs.push(JSON.parse(execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", load + FIRST_ROUTE], { cwd: root, encoding: "utf8" })));
-  }
-  const totals = runs.map((run) => run.total);
-  const medians = PHASES.map((phase) => median(runs.map((run) => run[phase])).toFixed(2).padStart(11)).join("");
-  console.log(`  ${label.padEnd(38)} ${medians}   (${Math.min(...totals).toFixed(2)}..${Math.max(...totals).toFixed(2)})`);
-}
+const results = await alternate(
+  CASES.map(([name, inputType, load]) => ({ name, inputType, load })),
+  {
+    rounds: samples,
+    label: "fresh processes",
+    group: 1,
+    measure: ({ inputType, load }) => JSON.parse(execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", load + FIRST_ROUTE], { cwd: root, encoding: "utf8" })),
+  },
+);
+rmSync(folder, { recursive: true });
+console.log(`import + new RegionRouter() + 3 addRegion(…, 100) + first route, ${samples} fresh processes each (Node ${process.version}); medians, ms\n`);
+table(["", ...PHASES, "total, fastest..slowest"], results.map((r) => [r.name, ...PHASES.map((phase) => r[phase].toFixed(2)), `${Math.min(...r.rounds.total).toFixed(2)}..${Math.max(...r.rounds.total).toFixed(2)}`]));

@@ -1,21 +1,57 @@
-// The throughput targets (issue 14's, and issue 13's for the dialects), judged in the run that
-// measured them. A target is met, or missed; and where it is missed, the run says whether the
-// design's floor for it (what the steps no implementation can skip cost on this machine, measured
-// in the same rounds) already misses it: then it is below the floor, and the distance to the floor
-// is the figure that matters. Sections add their verdicts as they run; run.mjs gathers them from
-// every section's process and prints them at the end, in one table.
-import { fmt, table } from "./lib.mjs";
+// The throughput targets, judged in the run that measured them. A target is met, or missed; and
+// where it is missed, the run says whether the design's floor for it (what the steps no
+// implementation can skip cost on this machine, measured in the same rounds) already misses it:
+// then it is below the floor, and the distance to the floor is the figure that matters. Sections
+// judge as they run; run.mjs gathers the verdicts from every section's process and prints them at
+// the end, in one table.
 import { verdictOf } from "./verdict.mjs";
 
+/**
+ * A figure for a table: whole from 100 up, else `digits` decimals; "n/a" for what was not measured
+ * (NaN: e.g. a "without a collection" figure when a collection fell in every call).
+ * @param {number} x
+ * @param {number} [digits]
+ */
+export const fmt = (x, digits = 1) => (Number.isNaN(x) ? "n/a" : x >= 100 ? x.toFixed(0) : x.toFixed(digits));
+
+/**
+ * Every target the bench judges: what is measured, its limit, and whether that is a most (a cost)
+ * or a least (a speed-up); unit "%" shows a fraction as a percentage, "MiB" and "ms" a quantity.
+ * @type {Record<string, { target: string, limit: number, atMost: boolean, unit?: Unit }>}
+ */
+export const TARGETS = {
+  build: { target: "1,000,000-node build, of node:crypto's hashing of the names", limit: 0.25, atMost: true },
+  add: { target: "adding a weight-1,000 region to it, of the same hashing", limit: 0.02, atMost: true, unit: "%" },
+  pureAdd: { target: "the pure engine's add / the WebAssembly engine's", limit: 3, atMost: true },
+  ketamaBuild: { target: "a 1,000,000-position libketama build / the default's, per position", limit: 1, atMost: true },
+  bestBatch: { target: "routeMany per id against its best batch size", limit: 1.1, atMost: true },
+  pureMany: { target: "pure routeMany / WebAssembly routeMany", limit: 3, atMost: false },
+  loop: { target: "route() loop into an array / WebAssembly routeMany", limit: 2, atMost: false },
+  kind: { target: "routeMany of a kind of string against flat literals", limit: 1.2, atMost: true },
+  peakMemory: { target: "peak memory of a 1,000,000-id call, of the ids' UTF-8", limit: 2, atMost: true },
+  memoryBack: { target: "WebAssembly memory after the calls, of what a 4,096-id call uses", limit: 1, atMost: true },
+  dialect: { target: "a dialect's time / the default's, on as many positions", limit: 1.05, atMost: true },
+  updateScale: { target: "an update touching one region among 65,536 / among 1,000", limit: 3, atMost: true },
+  memoryKept: { target: "external memory after an update, over before the case", limit: 32, atMost: true, unit: "MiB" },
+  boundedLoads: { target: "BoundedLoads acquire + release of a new session / route()", limit: 2, atMost: true },
+  suggest: { target: "suggestVnodes for 9 regions, an answer in the hundreds", limit: 1000, atMost: true, unit: "ms" },
+};
+
+/** @typedef {"x" | "%" | "MiB" | "ms"} Unit */
+
+/** @typedef {{ target: string, where: string, measured: string, floor: string, verdict: string }} Verdict */
+/** @type {Verdict[]} */
 const verdicts = [];
 
 /**
- * Judge one target (verdictOf) and keep the verdict for printTargets: `measured` and `floor` on the
- * target's own scale, a ratio or (unit "%") a fraction; floorHolds as verdictOf takes it.
+ * Judge one target of TARGETS where it was measured (verdictOf) and keep the verdict for
+ * printTargets: `measured` and `floor` on the target's own scale; floorHolds as verdictOf takes it.
+ * @param {{ target: string, limit: number, atMost: boolean, unit?: Unit }} rule
+ * @param {{ where: string, measured: number, floor?: number | null, floorHolds?: boolean }} figure
  */
-export function judge({ target, where, measured, limit, atMost, floor = null, floorHolds, unit = "x" }) {
+export function judge({ target, limit, atMost, unit = "x" }, { where, measured, floor = null, floorHolds }) {
   const verdict = verdictOf({ measured, limit, atMost, floor, floorHolds });
-  const show = (x) => (unit === "%" ? `${fmt(x * 100, 2)}%` : `${fmt(x, 2)}x`);
+  const show = (/** @type {number} */ x) => (unit === "%" ? `${fmt(x * 100, 2)}%` : unit === "x" ? `${fmt(x, 2)}x` : `${fmt(x, 2)} ${unit}`);
   verdicts.push({ target: `${target} (${atMost ? "<=" : ">="} ${show(limit)})`, where, measured: show(measured), floor: floor === null ? "" : show(floor), verdict });
   return verdict;
 }
@@ -23,19 +59,18 @@ export function judge({ target, where, measured, limit, atMost, floor = null, fl
 /** The verdicts so far (a section's, sent to the run that prints them all: bench/run.mjs). */
 export const takeVerdicts = () => verdicts.splice(0);
 
-/** Verdicts (every section's, takeVerdicts) as a table; nothing when no section judged any. */
+/** @param {Verdict[]} all every section's verdicts (takeVerdicts), as a table; nothing when there are none. */
 export function printTargets(all) {
   if (all.length === 0) return;
-  const count = (v) => all.filter(({ verdict }) => verdict === v).length;
-  console.log("## The targets in this run (issues 13 and 14)\n");
+  const count = (/** @type {string} */ v) => all.filter(({ verdict }) => verdict === v).length;
+  console.log("## The targets in this run\n");
   console.log(
     `Each target where it was measured: met, missed, or below the floor (missed, and so would be an ` +
       `implementation that cost only its floor, measured beside it in the same rounds; a figure more ` +
       `than 10% better than its floor does not count the floor as one). ` +
       `${count("met")} met, ${count("below the floor")} below the floor, ${count("missed")} missed.\n`,
   );
-  table(
-    ["target", "where", "measured", "at the floor", "verdict"],
-    all.map(({ target, where, measured, floor, verdict }) => [target, where, measured, floor, verdict]),
-  );
+  console.log("| target | where | measured | at the floor | verdict |\n|---|---|---|---|---|");
+  for (const { target, where, measured, floor, verdict } of all) console.log(`| ${target} | ${where} | ${measured} | ${floor} | ${verdict} |`);
+  console.log();
 }

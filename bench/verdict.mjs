@@ -4,15 +4,13 @@
 export const holds = (/** @type {number} */ cost, /** @type {number} */ floor) => cost >= 0.9 * floor;
 
 /**
- * "met" when `measured` is within `limit` (at most it when `atMost`, a cost; at least it
- * otherwise, a speed-up); "below the floor" when it is not, and neither is `floor`, what the figure
- * would be were the implementation at its floor (measured in the same rounds); "missed" otherwise.
- * A floor is a lower bound on cost: a figure more than 10% better than its floor shows that the
- * floor was not one (measured in a disturbed phase, or not a step the implementation must take),
- * and it then proves nothing. A ratio of two costs against the ratio of their floors is checked on
- * its numerator instead (`floorHolds`: that cost is no more than 10% under its floor): the ratio
- * may beat its floors' ratio only because its denominator sits further above its own floor, and
- * meeting the target would then take a slower denominator, not a faster numerator.
+ * "met" when `measured` is within `limit` (at most it when `atMost`, a cost; at least it otherwise,
+ * a speed-up); "below the floor" when it is not, and neither is `floor`, what the figure would be
+ * were the implementation at its floor (measured in the same rounds); "missed" otherwise. A figure
+ * more than 10% better than its floor shows that the floor was none (measured in a disturbed
+ * phase, or not a step the implementation must take). A ratio of two costs is checked on its
+ * numerator instead when `floorHolds` is given (that cost no more than 10% under its floor): the
+ * ratio may beat its floors' ratio only because its denominator sits further above its own floor.
  * @param {{ measured: number, limit: number, atMost: boolean, floor?: number | null, floorHolds?: boolean }} figure
  * @returns {"met" | "missed" | "below the floor"}
  */
@@ -24,8 +22,8 @@ export function verdictOf({ measured, limit, atMost, floor = null, floorHolds: g
 }
 
 /**
- * One floor for a ratio of costs from several (each a lower bound on the numerator's cost, `cost`
- * ns, with the ratio it gives, `ratio`): the highest of those that hold, with floorHolds true; when
+ * One floor for a ratio of costs from several, each a lower bound on the numerator's cost (`cost`
+ * ns) with the ratio it gives (`ratio`): the highest of those that hold, with floorHolds true; when
  * none holds, the first, with floorHolds false. A floor holds when the numerator (`measured` ns) is
  * no more than 10% under its cost, or as its `holds` says when given (floorWithCollections).
  * @param {number} measured
@@ -41,13 +39,11 @@ export function highestFloor(measured, floors) {
 /**
  * A floor measured beside a call, given the collections that fell in the call's own runs. Each is
  * { ns, work } ns per id: over all calls, and over the calls in which no collection ran (NaN when
- * none). A collection falls in whichever step allocates when the young generation fills, and, at
- * 65,536 fresh ids a call, costs about what the call's work does (it copies the caller's ids): two
- * tasks that allocate as much a call (routeMany and its floor: the same scavenges over the same
- * calls) meet as many in expectation, but which of them meets more in one run is a lot drawn by
- * the phase of the filling (bench/RESULTS.md, run 16). So the floor's cost is its work plus the
- * call's collections (call.ns - call.work), and it holds when the call's work is no more than 10%
- * under the floor's. Without quiet calls on either side, the floor as measured.
+ * none). Two tasks that allocate as much a call meet as many collections in expectation, but which
+ * meets more in one run is a lot drawn by the young generation's filling; at 65,536 fresh ids a
+ * call one collection costs about what the call's work does. So the floor's cost is its work plus
+ * the call's collections (call.ns - call.work), and it holds when the call's work is no more than
+ * 10% under the floor's. Without calls free of collections on either side, the floor as measured.
  * @param {{ ns: number, work: number }} floor
  * @param {{ ns: number, work: number }} call
  * @returns {{ cost: number, holds: boolean }}

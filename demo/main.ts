@@ -147,11 +147,12 @@ function renderDialect(): void {
     label.className = "row";
     label.dataset.option = option;
     label.textContent = OPTION_LABELS[option] ?? option;
+    label.title = rules[option].doc;
     const input = document.createElement("input");
     input.id = idOf(option);
     input.type = "number";
     input.min = "1";
-    input.max = String(rules[option][1]);
+    input.max = String(rules[option].max);
     input.step = "1";
     input.value = String(value);
     input.addEventListener("change", () =>

@@ -1,69 +1,152 @@
 // Ring dialects: how other consistent-hash libraries place and search their rings, so a router can
-// give, key for key, the answer of the library a team already runs. Each dialect is its library's
-// virtual-node names (region + separator + decimal index), how many names a region gets (with the
-// library's own arithmetic where weights are relative), and the Scheme the engines follow (128-bit
-// positions or 32-bit ketama points, at-or-after or strictly-after search, which of equal points
-// wins). The sources each was read from, and what is not copied, are in docs/dialects.md.
+// give, key for key, the answer of the library a team already runs. A dialect is one row of RULES:
+// its library's virtual-node names (region + separator + decimal index), its options, how many
+// names a region gets (with the library's own arithmetic where weights are relative), and the
+// Scheme the engines follow (128-bit positions or 32-bit ketama points, at-or-after or
+// strictly-after search, which of equal points wins). Everything that lists options (the reader,
+// snapshots, fingerprints, the CLI's flags and help) reads them from the rows. The sources each
+// was read from, and what is not copied, are in docs/dialects.md.
 import type { Scheme } from "./engines/ring.js";
-
-export type DialectName =
-  | "region-router"
-  | "consistent-hash-ring"
-  | "uhashring"
-  | "uhashring-ketama"
-  | "hashring"
-  | "libketama"
-  | "hash_ring";
 
 /** The largest per-weight or per-node count an option accepts (vnodesPerWeight, replicas, vnodes, vnodeCount). */
 export const MAX_VNODES_PER_WEIGHT = 10_000;
 
-/** An option: its default and its largest value (every option is an integer from 1). */
-type OptionRule = readonly [fallback: number, max: number];
-const count = (fallback: number): OptionRule => [fallback, MAX_VNODES_PER_WEIGHT];
-/** Ketama replicas: points per name, one per 32-bit word of the 128-bit digest. */
-const REPLICAS: OptionRule = [4, 4];
-
-/** A relative dialect's names for one region: its weight, the total weight, the number of regions, the options. */
-type Share = (weight: number, total: number, regions: number, options: Readonly<Record<string, number>>) => number;
+/** An option of a dialect: an integer from 1 to `max`, `default` when not given. */
+export interface OptionRow {
+  readonly default: number;
+  readonly max: number;
+  /** What it means, briefly (the demo's tooltip). */
+  readonly doc: string;
+}
 
 /**
- * A dialect's rule: [separator (between the region's name and the index), options (name ->
- * [default, max], in the order snapshots and fingerprints list them), Scheme.points (a number, or
- * the option that gives it), Scheme.strict, Scheme.lastWins, share]. share is the library's
- * arithmetic for relative weights (every region counts, weight-0 ones included; no names when the
- * total is 0); without it, weights are absolute: weight x the first option names.
+ * A relative dialect's names for one region: its weight, the total weight, the number of regions,
+ * the options, and the region's name where the caller has it.
  */
-type DialectRule = readonly [string, Readonly<Record<string, OptionRule>>, number | string, boolean, boolean, Share?];
+type Share = (weight: number, total: number, regions: number, options: Readonly<Record<string, number>>, region?: string) => number;
 
-const RULES: Readonly<Record<DialectName, DialectRule>> = {
+/** A dialect: everything that differs between dialects. */
+export interface DialectRow {
+  /** Between the region's name and a virtual node's index. */
+  readonly separator: string;
+  /**
+   * The options, in the order snapshots, fingerprints and the CLI list them. Where weights are
+   * absolute (no `share`), the first multiplies weights.
+   */
+  readonly options: Readonly<Record<string, OptionRow>>;
+  /** Scheme.points: 0 for 128-bit positions, else 32-bit points per name, or the option that gives it. */
+  readonly points: number | string;
+  /** Scheme.strict: a key goes to the first position strictly after its own (bisect_right). */
+  readonly strict: boolean;
+  /** Scheme.lastWins: of equal points, the last generated owns it. */
+  readonly lastWins: boolean;
+  /**
+   * The library's arithmetic for relative weights (every region counts, weight-0 ones included; no
+   * names when the total is 0); without it, weights are absolute: weight x the first option names.
+   */
+  readonly share?: Share;
+}
+
+const count = (fallback: number, doc: string): OptionRow => ({ default: fallback, max: MAX_VNODES_PER_WEIGHT, doc });
+/** Ketama replicas: points per name, one per 32-bit word of the 128-bit digest. */
+const replicas = (doc: string): OptionRow => ({ default: 4, max: 4, doc });
+
+const RULES = {
   // The reference (region_router.py): `${region}#${i}`, bisect_left.
-  "region-router": ["#", { vnodesPerWeight: count(1) }, 0, false, false],
+  "region-router": {
+    separator: "#",
+    options: { vnodesPerWeight: count(1, "virtual nodes per unit of weight") },
+    points: 0,
+    strict: false,
+    lastWins: false,
+  },
   // The blog post's ConsistentHashRing: `${node}:vnode:${i}`, bisect_right, `replicas` per node
   // (the post has no weights: weight w gives w x replicas, an extension).
-  "consistent-hash-ring": [":vnode:", { replicas: count(150) }, 0, true, false],
+  "consistent-hash-ring": {
+    separator: ":vnode:",
+    options: { replicas: count(150, "virtual nodes per node (per unit of weight)") },
+    points: 0,
+    strict: true,
+    lastWins: false,
+  },
   // uhashring 2.x default mode (ring_meta.py): `${node}-${w}` for w < vnodes x weight, the 128-bit
   // MD5 integer, bisect (right).
-  uhashring: ["-", { vnodes: count(160) }, 0, true, false],
+  uhashring: {
+    separator: "-",
+    options: { vnodes: count(160, "virtual nodes per unit of weight") },
+    points: 0,
+    strict: true,
+    lastWins: false,
+  },
   // uhashring 2.x, hash_fn="ketama" (ring_ketama.py): (vnodes x len(nodes) x weight) // weight_sum
   // names per node (integers below 2^53, so exact in doubles), `replicas` little-endian words each,
   // bisect (right); of equal points the ring dict keeps the last written.
-  "uhashring-ketama": ["-", { vnodes: count(40), replicas: REPLICAS }, "replicas", true, true, (weight, total, regions, { vnodes }) => Math.floor((vnodes * regions * weight) / total)],
+  "uhashring-ketama": {
+    separator: "-",
+    options: { vnodes: count(40, "names per node before weighting"), replicas: replicas("points per name") },
+    points: "replicas",
+    strict: true,
+    lastWins: true,
+    share: (weight, total, regions, { vnodes }) => Math.floor((vnodes * regions * weight) / total),
+  },
   // npm hashring 3.2.0 (index.js continuum): Math.floor(weight / total * vnodes * servers), JS
   // doubles in that order (7 equal servers get 39 names of 40), `replicas` words each; a stable
-  // sort, then a search for the first point >= the key's: the first generated of equal points.
-  hashring: ["-", { vnodeCount: count(40), replicas: REPLICAS }, "replicas", false, false, (weight, total, regions, { vnodeCount }) => Math.floor((weight / total) * vnodeCount * regions)],
+  // sort, then a search for the first point >= the key's: the first generated of equal points. A
+  // server named "__proto__" gets no names: hashring looks its vnode count up in a plain object,
+  // where that name is the prototype (no number), though its weight counts in the total.
+  hashring: {
+    separator: "-",
+    options: { vnodeCount: count(40, "names per server before weighting"), replicas: replicas("points per name") },
+    points: "replicas",
+    strict: false,
+    lastWins: false,
+    share: (weight, total, regions, { vnodeCount }, region) =>
+      region === "__proto__" ? 0 : Math.floor((weight / total) * vnodeCount * regions),
+  },
   // libketama (RJ/ketama, ketama.c): floorf(pct * 40.0 * (float)numservers), pct a C float, the
   // product a double that floorf takes as a float; four words per name; glibc's qsort (a stable
   // merge sort) and a search for the first point >= the key's: the first generated of equal points.
-  libketama: ["-", {}, 4, false, false, (weight, total, regions) => Math.floor(Math.fround(Math.fround(Math.fround(weight) / Math.fround(total)) * 40 * regions))],
+  libketama: {
+    separator: "-",
+    options: {},
+    points: 4,
+    strict: false,
+    lastWins: false,
+    share: (weight, total, regions) => Math.floor(Math.fround(Math.fround(Math.fround(weight) / Math.fround(total)) * 40 * regions)),
+  },
   // Python hash_ring 1.3.1 (Doist/hash_ring): math.floor((40 * len(nodes) * weight) / total), three
   // words per name, bisect (right); of equal points the ring dict keeps the last written.
-  hash_ring: ["-", {}, 3, true, true, (weight, total, regions) => Math.floor((40 * regions * weight) / total)],
-};
+  hash_ring: {
+    separator: "-",
+    options: {},
+    points: 3,
+    strict: true,
+    lastWins: true,
+    share: (weight, total, regions) => Math.floor((40 * regions * weight) / total),
+  },
+} as const satisfies Readonly<Record<string, DialectRow>>;
+
+type Rows = typeof RULES;
+
+/** Every dialect's name. */
+export type DialectName = keyof Rows;
+
+/** The options of dialect D, by name. */
+export type OptionNameOf<D extends DialectName> = keyof Rows[D]["options"] & string;
+
+/** Every dialect's option names. */
+export type OptionName = { [D in DialectName]: OptionNameOf<D> }[DialectName];
 
 /** Every dialect's name, the default first. */
 export const DIALECTS = Object.keys(RULES) as DialectName[];
+
+/** Every option of every dialect, each once, in the order the dialects list them. */
+export const OPTION_NAMES = [...new Set(DIALECTS.flatMap((name) => Object.keys(RULES[name].options)))] as OptionName[];
+
+/** Whether `value` names a dialect (an own key of RULES: "toString" names none). */
+export function isDialectName(value: unknown): value is DialectName {
+  return typeof value === "string" && Object.hasOwn(RULES, value);
+}
 
 /** A dialect with its options read: everything the router and the engines need of it. */
 export interface Dialect {
@@ -75,18 +158,22 @@ export interface Dialect {
   readonly relative: boolean;
   /** The text before a virtual node's index: region + separator. */
   prefix(region: string): string;
-  /** Names per region for these weights (all regions, in order). */
-  names(weights: readonly number[]): number[];
+  /**
+   * Names per region for these weights (all regions, in order); `regions`, their names, where the
+   * dialect's arithmetic looks at names (hashring's "__proto__").
+   */
+  names(weights: readonly number[], regions?: readonly string[]): number[];
 }
 
-/** The options of a dialect: name -> [default, largest value]. */
-export function optionRules(name: DialectName): Readonly<Record<string, OptionRule>> {
-  return RULES[name][1];
+/** The options of a dialect: name -> default, largest value and meaning, in the dialect's order. */
+export function optionRules(name: DialectName): Readonly<Record<string, OptionRow>> {
+  return RULES[name].options;
 }
 
 /** The dialect `name` with `options` (already checked: every key known, every value in range). */
 export function dialect(name: DialectName, options: Readonly<Record<string, number>>): Dialect {
-  const [separator, , points, strict, lastWins, share] = RULES[name];
+  const row: DialectRow = RULES[name];
+  const { separator, points, strict, lastWins, share } = row;
   const perWeight = Object.values(options)[0];
   return {
     name,
@@ -94,9 +181,11 @@ export function dialect(name: DialectName, options: Readonly<Record<string, numb
     scheme: { points: typeof points === "string" ? options[points] : points, strict, lastWins },
     relative: share !== undefined,
     prefix: (region) => region + separator,
-    names(weights) {
+    names(weights, regions) {
       const total = weights.reduce((sum, weight) => sum + weight, 0);
-      return weights.map((weight) => (!share ? weight * perWeight : total > 0 ? share(weight, total, weights.length, options) : 0));
+      return weights.map((weight, i) =>
+        !share ? weight * perWeight : total > 0 ? share(weight, total, weights.length, options, regions?.[i]) : 0,
+      );
     },
   };
 }

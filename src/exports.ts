@@ -5,8 +5,11 @@ import type { RegionRouterBase } from "./router.js";
 
 export { MAX_REGIONS, MAX_WEIGHT } from "./validate.js";
 export { MAX_VNODES, type DialectName, type RouterOptions } from "./options.js";
+export type { RouteOptions } from "./operations/exclude.js";
 export type { Flow, Movement } from "./operations/movement.js";
 export type { RouterSnapshot } from "./operations/snapshot.js";
+export { BoundedLoads, type AcquireOptions, type BoundedLoadsOptions } from "./bounded-loads.js";
+export { suggestVnodes, type SuggestOptions, type VnodeSuggestion } from "./operations/suggest-vnodes.js";
 
 /**
  * Which part of the key space changes region between two routers (of either engine, any dialect

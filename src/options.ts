@@ -1,35 +1,37 @@
 // Constructor options (and a snapshot's, which are the same fields): the dialect and its options,
-// read by one function, and the virtual-node budget per region.
-import { dialect, DIALECTS, MAX_VNODES_PER_WEIGHT, optionRules, type Dialect, type DialectName } from "./dialects.js";
-import { checkInteger, checkObject, describe } from "./validate.js";
+// read by one function for every caller (the constructor, fromJSON, the CLI's flags), and the
+// virtual-node budget per region.
+import { dialect, isDialectName, MAX_VNODES_PER_WEIGHT, optionRules, DIALECTS, type Dialect, type DialectName, type OptionName } from "./dialects.js";
+import { checkInteger, describe, fieldsOf } from "./validate.js";
 
 export { MAX_VNODES_PER_WEIGHT };
 export type { DialectName };
 
-/** Every dialect's option names. */
-type OptionName = "vnodesPerWeight" | "replicas" | "vnodes" | "vnodeCount";
+/**
+ * The type of another dialect's option: its name says which dialect is in force, so that
+ * TypeScript's error reads "Type 'number' is not assignable to type 'NotAnOptionOf<"hashring">'".
+ */
+export interface NotAnOptionOf<D extends DialectName> {
+  readonly "is not an option of compatibleWith": D;
+}
 
 /**
  * Each dialect's options (the union distributed), every other dialect's option a type error too:
  * without it, TypeScript takes `{ vnodesPerWeight: 3, vnodes: 2 }` (no `compatibleWith` there to
  * tell the union's members apart).
  */
-type Only<T> = T extends unknown ? T & { readonly [K in Exclude<OptionName, keyof T>]?: never } : never;
+type Only<T> = T extends { readonly compatibleWith?: DialectName }
+  ? T & { readonly [K in Exclude<OptionName, keyof T>]?: NotAnOptionOf<NonNullable<T["compatibleWith"]>> }
+  : never;
 
 /**
  * Options for `new RegionRouter(options)`: a dialect (`compatibleWith`, by default the reference,
  * "region-router") and that dialect's own options, spelled as its library spells them. Another
- * dialect's option is a TypeError (and a type error).
+ * dialect's option is a TypeError (and a type error). Written out for the documentation; a type
+ * test checks it against src/dialects.ts's rows. The default dialect comes last: where options
+ * have no compatibleWith, TypeScript reports against the last member, which is then the one meant.
  */
 export type RouterOptions = Only<
-  | {
-      readonly compatibleWith?: "region-router";
-      /**
-       * Virtual nodes per unit of weight (default 1, which is the reference): a region of weight w
-       * gets `${region}#0` … `${region}#${w * k - 1}`. More virtual nodes bring shares closer to weights.
-       */
-      readonly vnodesPerWeight?: number;
-    }
   | { readonly compatibleWith: "consistent-hash-ring"; /** Virtual nodes per node (per unit of weight), default 150. */ readonly replicas?: number }
   | { readonly compatibleWith: "uhashring"; /** Virtual nodes per unit of weight, default 160. */ readonly vnodes?: number }
   | {
@@ -48,48 +50,82 @@ export type RouterOptions = Only<
     }
   | { readonly compatibleWith: "libketama" }
   | { readonly compatibleWith: "hash_ring" }
+  | {
+      readonly compatibleWith?: "region-router";
+      /**
+       * Virtual nodes per unit of weight (default 1, which is the reference): a region of weight w
+       * gets `${region}#0` … `${region}#${w * k - 1}`. More virtual nodes bring shares closer to weights.
+       */
+      readonly vnodesPerWeight?: number;
+    }
 >;
-
-/** Every dialect's option names. */
-const OPTION_NAMES: readonly string[] = [...new Set(DIALECTS.flatMap((name) => Object.keys(optionRules(name))))];
 
 /** The most virtual nodes (names) one region may have: 2^24. */
 export const MAX_VNODES = 2 ** 24;
 
+/** How a caller's faults are worded: the library's TypeError and RangeError, the CLI's UsageError. */
+export interface OptionWording {
+  /** `value` (the dialect as given) names no dialect. */
+  unknownDialect(value: unknown): Error;
+  /** `key` was given but is no option of dialect `name`. */
+  notAnOption(key: string, name: DialectName): Error;
+  /** The value given for `option`, checked (an integer from 1 to `max`), or a throw. */
+  value(option: string, given: unknown, max: number): number;
+}
+
 /**
- * The dialect a record of options names, with every option read: `compatibleWith` (absent: the
- * reference) and the dialect's options (absent: the default; null is not absent). `parameter` names
- * the record in errors ("options", "snapshot"); `fields` are its other fields (a snapshot's
- * version and regions), which are not options.
+ * The one reader of a dialect and its options. `name`: the dialect as given; `given`: every other
+ * key given, with its value (undefined: not given); `base`: the values of options not given (else
+ * the dialect's defaults). Faults, in this order: the name, the first key given that is no option
+ * of the dialect, then each option's value in the dialect's order.
  */
-export function readDialect(record: unknown = {}, parameter: string, fields: readonly string[] = []): Dialect {
-  checkObject(record, parameter);
-  const { compatibleWith = "region-router" } = record as { compatibleWith?: unknown };
-  if (!DIALECTS.includes(compatibleWith as DialectName)) {
-    // Not a string: a TypeError; a string that names no dialect: a RangeError.
-    const Error = typeof compatibleWith === "string" ? RangeError : TypeError;
-    throw new Error(`${parameter}.compatibleWith must be one of ${DIALECTS.join(", ")}, got ${describe(compatibleWith)}`);
-  }
-  const name = compatibleWith as DialectName;
+export function readOptions(name: unknown, given: ReadonlyMap<string, unknown>, wording: OptionWording, base?: Readonly<Record<string, number>>): Dialect {
+  if (!isDialectName(name)) throw wording.unknownDialect(name);
   const rules = optionRules(name);
-  const refuse = (key: string) => {
-    throw new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${Object.keys(rules).join(", ") || "none"})`);
-  };
-  // Options are read as any property is, own or inherited (a getter of a class, Object.create of
-  // defaults), so every enumerable name, own or inherited, must be one (not just a name that
-  // Object.prototype has: toString is no option), and another dialect's option is refused wherever
-  // it is found (a class's getter is not enumerable).
-  for (const key in record) {
-    if (key !== "compatibleWith" && !fields.includes(key) && !Object.hasOwn(rules, key)) refuse(key);
-  }
-  for (const key of OPTION_NAMES) if (key in record && !Object.hasOwn(rules, key)) refuse(key);
+  for (const key of given.keys()) if (!Object.hasOwn(rules, key)) throw wording.notAnOption(key, name);
   const options: Record<string, number> = {};
-  for (const [key, [fallback, max]] of Object.entries(rules)) {
-    const value = (record as Record<string, unknown>)[key];
-    if (value !== undefined) checkInteger(value, `${parameter}.${key}`, 1, max);
-    options[key] = value === undefined ? fallback : value;
+  for (const [option, { default: fallback, max }] of Object.entries(rules)) {
+    const value = given.get(option);
+    options[option] = value !== undefined ? wording.value(option, value, max) : (base?.[option] ?? fallback);
   }
   return dialect(name, options);
+}
+
+/** The options' names of a dialect, for messages: "vnodeCount, replicas", "none". */
+function optionList(name: DialectName): string {
+  return Object.keys(optionRules(name)).join(", ") || "none";
+}
+
+/**
+ * The dialect a record of options names, with every option read: `compatibleWith` (absent: the
+ * reference) and the dialect's options (absent or undefined: the default; null is not absent).
+ * The record must be a plain object, read from its own properties only (fieldsOf): nothing
+ * inherited is read, so a polluted Object.prototype changes nothing. `parameter` names the record
+ * in errors ("options").
+ */
+export function readDialect(record: unknown, parameter: string): Dialect {
+  return dialectOfFields(fieldsOf(record === undefined ? {} : record, parameter), parameter);
+}
+
+/**
+ * The dialect of a record already read into its fields; `others` are its fields that are not
+ * options (a snapshot's version and regions).
+ */
+export function dialectOfFields(fields: ReadonlyMap<string, unknown>, parameter: string, others: readonly string[] = []): Dialect {
+  const given = new Map([...fields].filter(([key]) => key !== "compatibleWith" && !others.includes(key)));
+  const named = fields.get("compatibleWith");
+  return readOptions(named === undefined ? "region-router" : named, given, {
+    unknownDialect(value) {
+      // Not a string: a TypeError; a string that names no dialect: a RangeError.
+      const Error = typeof value === "string" ? RangeError : TypeError;
+      return new Error(`${parameter}.compatibleWith must be one of ${DIALECTS.join(", ")}, got ${describe(value)}`);
+    },
+    notAnOption: (key, name) => new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${optionList(name)})`),
+    value(option, value, max) {
+      checkInteger(value, `${parameter}.${option}`, 1, max);
+      return value;
+    },
+  });
 }
 
 /** A RangeError when a region's name count passes MAX_VNODES. */

@@ -6,6 +6,7 @@ import { fingerprint } from "./operations/fingerprint.js";
 import { checkVnodeCount, readDialect, type RouterOptions } from "./options.js";
 import type { Dialect } from "./dialects.js";
 import { distinctOwnersFrom } from "./operations/preference.js";
+import { exclusionOf, readExclude, readKeys, routeAround, routeManyAround, type Exclusion, type RouteOptions } from "./operations/exclude.js";
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
@@ -89,9 +90,12 @@ export class RegionRouterBase {
   /**
    * Add or re-weight many regions with one merge: the same result as calling addRegion for each
    * [region, weight] in order (a region listed twice ends with its last weight, at its last place),
-   * at the cost of one ring update. Validates every entry before changing anything.
+   * at the cost of one ring update. Validates every entry before changing anything. A plain object
+   * of region -> weight (as hashring and uhashring take) is read as its own entries, in their order.
    */
-  addRegions(entries: Iterable<readonly [string, number]>): void {
+  addRegions(entries: Iterable<readonly [string, number]>): void;
+  addRegions(entries: Readonly<Record<string, number>>): void;
+  addRegions(entries: Iterable<readonly [string, number]> | Readonly<Record<string, number>>): void {
     this.#apply(readPairs(entries, "entries"));
   }
 
@@ -122,7 +126,7 @@ export class RegionRouterBase {
    */
   #commit(order: ReadonlyMap<string, { owner: number; weight: number }>, touched: ReadonlySet<string>): void {
     const relative = this.#dialect.relative;
-    const counts = this.#dialect.names([...order.values()].map(({ weight }) => weight));
+    const counts = this.#dialect.names([...order.values()].map(({ weight }) => weight), [...order.keys()]);
     const next = new Map<string, RegionEntry>();
     const remove: number[] = [];
     const add: VnodeRun[] = [];
@@ -181,24 +185,41 @@ export class RegionRouterBase {
     return true;
   }
 
-  /** The region a session id routes to; null when no region owns a position. */
-  route(sessionId: string): string | null {
+  /**
+   * The region a session id routes to; null when no region owns a position. With
+   * `options.exclude`, the first region of its preferenceList() not excluded (./operations/exclude.ts).
+   */
+  route(sessionId: string, options?: RouteOptions): string | null {
     checkSessionId(sessionId);
-    return regionOf(this.#ring.route(sessionId), this.#names);
+    if (options === undefined) return regionOf(this.#ring.route(sessionId), this.#names);
+    return routeAround(this.#ring, sessionId, this.#exclusion(readExclude(options)));
   }
 
   /**
    * route() for every session id, in order, in one call to the engine (Ring.routeMany), which may
    * route them as a batch. Each element is read once, and checked as it is read (a TypeError naming
-   * sessionIds[i]); no copy of the array is made.
+   * sessionIds[i]). No copy of the array is made, except with `options.exclude`: then every id is
+   * read first (the sessions that land on an excluded region are routed again, by their ids), and
+   * the batch is routed on the router as it stands after the last read.
    */
-  routeMany(sessionIds: readonly string[]): (string | null)[] {
+  routeMany(sessionIds: readonly string[], options?: RouteOptions): (string | null)[] {
     if (!Array.isArray(sessionIds)) {
       throw new TypeError(`sessionIds must be an array of strings, got ${describe(sessionIds)}`);
     }
     const out = new Array<string | null>(sessionIds.length);
-    this.#ring.routeMany(sessionIds, out, this.#names);
+    if (options === undefined) {
+      this.#ring.routeMany(sessionIds, out, this.#names);
+    } else {
+      const excluded = readExclude(options);
+      const keys = readKeys(sessionIds, out.length);
+      routeManyAround(this.#ring, keys, out, this.#exclusion(excluded));
+    }
     return out;
+  }
+
+  /** The region table as it stands, with the `excluded` regions unnamed. */
+  #exclusion(excluded: ReadonlySet<string>): Exclusion {
+    return exclusionOf(excluded, this.#names, this.#regions);
   }
 
   /** @internal See ./internals.ts. */

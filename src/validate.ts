@@ -65,22 +65,65 @@ export function checkObject(value: unknown, parameter: string): asserts value is
   }
 }
 
+/** What a non-plain object is, for messages: "an instance of Options". */
+function kindOf(prototype: object): string {
+  const constructor: unknown = Object.getOwnPropertyDescriptor(prototype, "constructor")?.value;
+  return typeof constructor === "function" && constructor.name ? `an instance of ${constructor.name}` : "an object that inherits from another";
+}
+
 /**
- * [region, weight] pairs from any iterable, each checked: addRegions' entries and a snapshot's
- * regions. Names the bad one as `${parameter}[i]`, `${parameter}[i][0]` or `${parameter}[i][1]`.
+ * A plain object: an object literal, JSON.parse's, Object.create(null)'s, from any realm (its
+ * prototype is null or has none itself). Records are read from their own properties only, so that
+ * what Object.prototype holds (a polluted one included) changes nothing: a class instance or an
+ * Object.create(defaults), whose inherited properties would be silently ignored, is refused.
+ */
+export function checkPlainObject(value: unknown, parameter: string, expected = "a plain object"): asserts value is Record<string, unknown> {
+  checkObject(value, parameter);
+  const prototype: unknown = Object.getPrototypeOf(value);
+  if (prototype !== null && Object.getPrototypeOf(prototype) !== null) {
+    throw new TypeError(`${parameter} must be ${expected} (only its own properties are read), got ${kindOf(prototype as object)}`);
+  }
+}
+
+/** A plain object's fields: its own enumerable properties, as Object.entries and JSON.stringify see them. */
+export function fieldsOf(value: unknown, parameter: string): ReadonlyMap<string, unknown> {
+  checkPlainObject(value, parameter);
+  return new Map(Object.entries(value));
+}
+
+/** An array's item i, own only (a hole is undefined, whatever Array.prototype or Object.prototype hold). */
+function ownItem(array: readonly unknown[], i: number): unknown {
+  return Object.hasOwn(array, i) ? array[i] : undefined;
+}
+
+/**
+ * [region, weight] pairs, each checked: from any iterable of pairs (addRegions' entries, a
+ * snapshot's regions), or from a plain object of region -> weight (its own enumerable properties
+ * in their order, as hashring and uhashring take servers). Names the bad one as `${parameter}[i]`,
+ * `${parameter}[i][0]` or `${parameter}[i][1]`; in an object, as `${parameter}["name"]`.
  */
 export function readPairs(pairs: unknown, parameter: string): [string, number][] {
-  if (pairs == null || typeof (pairs as Iterable<unknown>)[Symbol.iterator] !== "function" || typeof pairs === "string") {
-    throw new TypeError(`${parameter} must be an iterable of [region, weight] pairs, got ${describe(pairs)}`);
+  const iterable = pairs != null && typeof pairs !== "string" && typeof (pairs as Iterable<unknown>)[Symbol.iterator] === "function";
+  if (!iterable) {
+    const expected = "an iterable of [region, weight] pairs or a plain object of region -> weight";
+    if (typeof pairs !== "object" || pairs === null) throw new TypeError(`${parameter} must be ${expected}, got ${describe(pairs)}`);
+    checkPlainObject(pairs, parameter, expected);
+    return Object.entries(pairs).map(([region, weight]) => {
+      checkRegion(region, `a name in ${parameter}`);
+      checkWeight(weight, `${parameter}[${JSON.stringify(region)}]`);
+      return [region, weight];
+    });
   }
   const out: [string, number][] = [];
-  for (const pair of pairs as Iterable<unknown>) {
+  const each = (pair: unknown): void => {
     const at = `${parameter}[${out.length}]`;
     if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError(`${at} must be a [region, weight] pair, got ${describe(pair)}`);
-    const [region, weight] = pair as [unknown, unknown];
+    const region = ownItem(pair, 0), weight = ownItem(pair, 1);
     checkRegion(region, `${at}[0]`);
     checkWeight(weight, `${at}[1]`);
     out.push([region, weight]);
-  }
+  };
+  if (Array.isArray(pairs)) for (let i = 0; i < pairs.length; i++) each(ownItem(pairs, i));
+  else for (const pair of pairs as Iterable<unknown>) each(pair);
   return out;
 }

@@ -125,8 +125,8 @@ describe.each(engines)("routeMany around its boundaries on the %s engine", (_, R
 });
 
 it("the bench's floors work in routeMany's chunks", () => {
-  // bench/sections/batch-sizes.mjs judges routeMany by batch size against floors cut as it cuts.
-  const section = readFileSync(new URL("../bench/sections/batch-sizes.mjs", import.meta.url), "utf8");
+  // bench/floors.mjs: routeMany is judged by batch size against floors cut as it cuts.
+  const section = readFileSync(new URL("../bench/floors.mjs", import.meta.url), "utf8");
   expect(section).toMatch(new RegExp(`^const FLOOR_CHUNK = ${CHUNK};$`, "m"));
 });
 

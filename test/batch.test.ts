@@ -92,7 +92,7 @@ describe.each(engines)("addRegions on the %s engine", (_, RegionRouter) => {
   });
 
   it.each([
-    ["not iterable", 42, TypeError, /entries must be an iterable of \[region, weight\] pairs, got 42/],
+    ["not iterable", 42, TypeError, /entries must be an iterable of \[region, weight\] pairs or a plain object of region -> weight, got 42/],
     ["a string", "sf", TypeError, /entries must be an iterable/],
     ["a bad pair", [["tokyo", 1], ["osaka"]], TypeError, /entries\[1\] must be a \[region, weight\] pair, got an array/],
     ["a bad region", [["tokyo", 1], ["", 1]], TypeError, /entries\[1\]\[0\] must be a non-empty string/],

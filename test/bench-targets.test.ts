@@ -1,8 +1,61 @@
-// The bench's verdicts on issue 14's targets (bench/verdict.mjs): a target is met, missed, or
+// The bench's verdicts on its targets: every target still judged, at its limit, by the section that
+// measures it (bench/targets.mjs), and the rule (bench/verdict.mjs): a target is met, missed, or
 // below the floor only when the floor itself misses it and the figure is no better than its floor.
+import { readdirSync, readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { fmt } from "../bench/format.mjs";
+import { fmt, judge, TARGETS, takeVerdicts } from "../bench/targets.mjs";
 import { floorWithCollections, highestFloor, verdictOf } from "../bench/verdict.mjs";
+
+/** Every target, its limit and direction, and the section that judges it. */
+const JUDGED = {
+  build: { limit: 0.25, atMost: true, section: "build-speed" },
+  add: { limit: 0.02, atMost: true, section: "build-speed" },
+  pureAdd: { limit: 3, atMost: true, section: "build-speed" },
+  ketamaBuild: { limit: 1, atMost: true, section: "build-speed" },
+  bestBatch: { limit: 1.1, atMost: true, section: "batch-sizes" },
+  pureMany: { limit: 3, atMost: false, section: "batch-sizes" },
+  loop: { limit: 2, atMost: false, section: "batch-sizes" },
+  kind: { limit: 1.2, atMost: true, section: "string-kinds" },
+  peakMemory: { limit: 2, atMost: true, section: "call-memory" },
+  memoryBack: { limit: 1, atMost: true, section: "call-memory" },
+  dialect: { limit: 1.05, atMost: true, section: "dialects" },
+  updateScale: { limit: 3, atMost: true, section: "updates" },
+  memoryKept: { limit: 32, atMost: true, section: "memory-back" },
+  boundedLoads: { limit: 2, atMost: true, section: "gateway" },
+  suggest: { limit: 1000, atMost: true, section: "gateway" },
+};
+
+it("judges every target at its limit, each in the section that measures it", () => {
+  expect(Object.keys(TARGETS).sort()).toEqual(Object.keys(JUDGED).sort());
+  const sections = new URL("../bench/sections/", import.meta.url);
+  const sources = Object.fromEntries(readdirSync(sections).map((name) => [name.replace(/\.mjs$/, ""), readFileSync(new URL(name, sections), "utf8")]));
+  for (const [key, { limit, atMost, section }] of Object.entries(JUDGED)) {
+    expect({ key, limit: TARGETS[key].limit, atMost: TARGETS[key].atMost }).toEqual({ key, limit, atMost });
+    const judging = Object.keys(sources).filter((name) => sources[name].includes(`judge(TARGETS.${key},`));
+    expect({ key, judging }).toEqual({ key, judging: [section] });
+  }
+});
+
+it("keeps each verdict with its target, limit and figures as printed", () => {
+  takeVerdicts();
+  expect(judge(TARGETS.add, { where: "into 1,000,000 nodes", measured: 0.0086 })).toBe("met");
+  expect(judge(TARGETS.pureMany, { where: "16,384 ids per call", measured: 2.9, floor: 2.95 })).toBe("below the floor");
+  expect(takeVerdicts()).toEqual([
+    { target: "adding a weight-1,000 region to it, of the same hashing (<= 2.00%)", where: "into 1,000,000 nodes", measured: "0.86%", floor: "", verdict: "met" },
+    { target: "pure routeMany / WebAssembly routeMany (>= 3.00x)", where: "16,384 ids per call", measured: "2.90x", floor: "2.95x", verdict: "below the floor" },
+  ]);
+  expect(takeVerdicts()).toEqual([]);
+});
+
+it("prints a quantity's target and figures in its unit", () => {
+  takeVerdicts();
+  expect(judge(TARGETS.memoryKept, { where: "WebAssembly, case a", measured: 286.2 })).toBe("missed");
+  expect(judge(TARGETS.suggest, { where: "9 regions", measured: 164.3 })).toBe("met");
+  expect(takeVerdicts().map(({ target, measured }) => ({ target, measured }))).toEqual([
+    { target: "external memory after an update, over before the case (<= 32.00 MiB)", measured: "286 MiB" },
+    { target: "suggestVnodes for 9 regions, an answer in the hundreds (<= 1000 ms)", measured: "164 ms" },
+  ]);
+});
 
 const cost = (measured: number, floor: number | null = null) => verdictOf({ measured, limit: 1.1, atMost: true, floor });
 const speedUp = (measured: number, floor: number | null = null) => verdictOf({ measured, limit: 3, atMost: false, floor });

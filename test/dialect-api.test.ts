@@ -1,6 +1,7 @@
 // The dialect API around the routes (the routes themselves are checked against the real libraries in
 // test/dialects*.test.ts): options as each dialect spells them, errors, the `options` getter,
 // snapshots, fingerprints, clones and util.inspect, on every engine.
+import { createRequire } from "node:module";
 import { inspect } from "node:util";
 import { createHash } from "node:crypto";
 import { describe, expect, it } from "vitest";
@@ -8,6 +9,13 @@ import type { RouterOptions } from "../src/options.js";
 import { buildRouter } from "./support/build.js";
 import { engines } from "./support/engines.js";
 import { expectRejectedUnchanged } from "./support/state.js";
+
+/** npm hashring 3.2.0 (a devDependency): servers as names or an object of weights. */
+const HashRing = createRequire(import.meta.url)("hashring") as new (
+  servers: string[] | Record<string, number>,
+  algorithm: string,
+  options: object,
+) => { get(key: string): string | undefined };
 
 /** Every dialect with its defaults, as the README's table gives them. */
 const DEFAULTS: [RouterOptions["compatibleWith"], Record<string, number>][] = [
@@ -87,30 +95,24 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
     }
   });
 
-  it("reads options own or inherited, as compatibleWith is, and rejects an inherited name that is no option", () => {
-    const inherited = Object.create({ compatibleWith: "hashring", vnodeCount: 7 }) as RouterOptions;
-    expect(new RegionRouter(inherited).options).toEqual({ compatibleWith: "hashring", vnodeCount: 7, replicas: 4 });
+  // Options and snapshots are read from their own properties only (they must be plain objects): a
+  // class's getters or Object.create's defaults are refused, not read, as they were before, and not
+  // silently ignored either; whatever Object.prototype holds is never read.
+  it("refuses options that are not plain objects, naming what they are, and takes Object.create(null)", () => {
     class Options {
       get vnodesPerWeight() {
         return 40;
       }
     }
-    expect(new RegionRouter(new Options()).vnodesPerWeight).toBe(40);
-    expect(() => new RegionRouter(Object.create({ vnodes: 5 }) as RouterOptions)).toThrow(
-      new TypeError('options.vnodes is not an option of compatibleWith "region-router" (its options: vnodesPerWeight)'),
+    expect(() => new RegionRouter(new Options())).toThrow(
+      new TypeError("options must be a plain object (only its own properties are read), got an instance of Options"),
     );
-    // Another dialect's option as a class's getter (not enumerable) is refused too, not ignored.
-    class Mixed {
-      get compatibleWith() {
-        return "hashring" as const;
-      }
-      get vnodesPerWeight() {
-        return 5;
-      }
-    }
-    expect(() => new RegionRouter(new Mixed() as unknown as RouterOptions)).toThrow(
-      new TypeError('options.vnodesPerWeight is not an option of compatibleWith "hashring" (its options: vnodeCount, replicas)'),
+    expect(() => new RegionRouter(Object.create({ compatibleWith: "hashring", vnodeCount: 7 }) as RouterOptions)).toThrow(
+      /^options must be a plain object \(only its own properties are read\), got an object that inherits from another$/,
     );
+    expect(() => new RegionRouter(new Map([["vnodesPerWeight", 3]]) as unknown as RouterOptions)).toThrow(/got an instance of Map/);
+    const bare = Object.assign(Object.create(null), { compatibleWith: "hashring", vnodeCount: 7 }) as RouterOptions;
+    expect(new RegionRouter(bare).options).toEqual({ compatibleWith: "hashring", vnodeCount: 7, replicas: 4 });
   });
 
   it("reads a snapshot's dialect options with the constructor's rules", () => {
@@ -120,12 +122,32 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
     expect(load({ version: 1, compatibleWith: "nope", regions: [] })).toThrow(/snapshot\.compatibleWith must be one of/);
     expect(load({ version: 1, compatibleWith: "hash_ring", hasOwnProperty: 1, regions: [] })).toThrow(/snapshot\.hasOwnProperty is not an option of compatibleWith "hash_ring"/);
     expect(load(JSON.parse('{"version":1,"__proto__":{},"regions":[]}'))).toThrow(/snapshot\.__proto__ is not an option of compatibleWith "region-router"/);
-    // Read as the constructor reads options: own or inherited.
-    const inherited = (defaults: object) => Object.assign(Object.create(defaults), { version: 1, regions: [["a", 1]] });
-    expect(RegionRouter.fromJSON(inherited({ compatibleWith: "hashring", vnodeCount: 7 })).options).toEqual({ compatibleWith: "hashring", vnodeCount: 7, replicas: 4 });
-    expect(load(inherited({ vnodes: 5 }))).toThrow(/snapshot\.vnodes is not an option of compatibleWith "region-router"/);
+    // Own properties only: a snapshot inheriting its dialect is refused, as options are.
+    const inherited = Object.assign(Object.create({ compatibleWith: "hashring", vnodeCount: 7 }), { version: 1, regions: [["a", 1]] });
+    expect(load(inherited)).toThrow(/^snapshot must be a plain object \(only its own properties are read\)/);
+    const bare = Object.assign(Object.create(null), { version: 1, compatibleWith: "hashring", vnodeCount: 7, regions: [["a", 1]] });
+    expect(RegionRouter.fromJSON(bare).options).toEqual({ compatibleWith: "hashring", vnodeCount: 7, replicas: 4 });
     // A snapshot without options takes the dialect's defaults.
     expect(RegionRouter.fromJSON({ version: 1, compatibleWith: "uhashring", regions: [["a", 1]] }).options).toEqual({ compatibleWith: "uhashring", vnodes: 160 });
+  });
+
+  it("hashring: a region named __proto__ gets no names, as in npm hashring, though its weight counts", () => {
+    const servers: [string, number][] = [["a", 1], ["__proto__", 2], ["b", 3]];
+    // Servers as names (weight 1 each), and as an object of weights with "__proto__" its own key.
+    const names = build({ compatibleWith: "hashring" }, servers.map(([name]) => [name, 1]));
+    const ring = new HashRing(servers.map(([name]) => name), "md5", {});
+    expect(KEYS.map((key) => names.route(key))).toEqual(KEYS.map((key) => ring.get(key)));
+    const router = build({ compatibleWith: "hashring" }, servers);
+    const weighted = new HashRing(Object.fromEntries(servers), "md5", {});
+    expect(Object.keys(Object.fromEntries(servers))).toContain("__proto__");
+    expect(router.routeMany(KEYS)).toEqual(KEYS.map((key) => weighted.get(key)));
+    expect(router.shares().get("__proto__")).toBe(0);
+    expect(router.preferenceList(KEYS[0], 3)).not.toContain("__proto__");
+    router.addRegion("c", 1);
+    const after = new HashRing(Object.fromEntries(router.weights()), "md5", {});
+    expect(router.routeMany(KEYS)).toEqual(KEYS.map((key) => after.get(key)));
+    // Only in hashring: the other dialects give __proto__ its names.
+    expect(build({ compatibleWith: "libketama" }, servers).shares().get("__proto__")).toBeGreaterThan(0);
   });
 
   it("fingerprints differ between dialects and between options, and the default's keeps format v1", () => {

@@ -55,6 +55,36 @@ describe.each(engines)("bad input on the %s engine", (_, RegionRouter) => {
     expect([...r.weights()]).toEqual([["zero", 0], ["one", 1]]);
   });
 
+  // addRegions takes a plain object of region -> weight too, as hashring and uhashring take servers.
+  it("addRegions reads a plain object of region -> weight as its own entries, in their order", () => {
+    const r = seeded();
+    r.addRegions({ "10.0.0.1:11211": 1, tokyo: 0, sf: 5 });
+    expect([...r.weights()]).toEqual([["london", 3], ["bangalore", 3], ["10.0.0.1:11211", 1], ["tokyo", 0], ["sf", 5]]);
+    const pairs = seeded();
+    pairs.addRegions([["10.0.0.1:11211", 1], ["tokyo", 0], ["sf", 5]]);
+    expect(observe(r)).toEqual(observe(pairs));
+    // Object.keys order: integer-like names first, ascending; Object.create(null) and "__proto__" as a key.
+    const bare = Object.assign(Object.create(null), { b: 1, 10: 2, 2: 3, ["__proto__"]: 4 }) as Record<string, number>;
+    const ordered = new RegionRouter();
+    ordered.addRegions(bare);
+    expect([...ordered.weights()]).toEqual([["2", 3], ["10", 2], ["b", 1], ["__proto__", 4]]);
+    const before = observe(pairs);
+    pairs.addRegions({});
+    expect(observe(pairs)).toEqual(before);
+  });
+
+  it.each([
+    ["a bad weight", { tokyo: 1, sf: -2 }, RangeError, /^entries\["sf"\] must be an integer from 0 to 1000000, got -2$/],
+    ["a weight as a string", { sf: "2" }, TypeError, /^entries\["sf"\] must be a number/],
+    ["an empty name", { tokyo: 1, "": 1 }, TypeError, /^a name in entries must be a non-empty string without lone surrogates, got "" \(string of length 0\)$/],
+    ["a lone surrogate", { "a\uD800": 1 }, TypeError, /^a name in entries must be a non-empty string/],
+    ["a class instance", new (class Servers {})(), TypeError, /^entries must be an iterable of \[region, weight\] pairs or a plain object of region -> weight \(only its own properties are read\), got an instance of Servers$/],
+    ["a number", 42, TypeError, /^entries must be an iterable of \[region, weight\] pairs or a plain object of region -> weight, got 42$/],
+  ])("addRegions rejects an object with %s, changing nothing", (_what, entries, type, message) => {
+    const r = seeded();
+    expectRejectedUnchanged([r], () => r.addRegions(entries as Record<string, number>), type, message);
+  });
+
   it.each([
     ["a number", 7, /sessionId must be a string, got 7/],
     ["undefined", undefined, /sessionId must be a string, got undefined/],

@@ -1,4 +1,5 @@
-// new RegionRouter({ vnodesPerWeight }): k virtual nodes per unit of weight, and the MAX_VNODES budget.
+// new RegionRouter({ vnodesPerWeight }): k virtual nodes per unit of weight, and the MAX_VNODES budget; options
+// read from their own properties only.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_VNODES as pureMax } from "../src/pure.js";
@@ -71,5 +72,79 @@ describe.each(engines)("vnodesPerWeight on the %s engine", (_, RegionRouter) => 
     expectRejectedUnchanged([router], () => router.addRegion("big", 4097), RangeError, /"big".*weight 4097 would have 16781312 virtual nodes, more than MAX_VNODES \(16777216\)/);
     expectRejectedUnchanged([router], () => router.addRegion("small", 4097), RangeError, /MAX_VNODES/);
     expect(router.weights()).toEqual(new Map([["small", 1]]));
+  });
+});
+
+// Options, snapshots and entries are read from their own properties only: whatever a polluted
+// Object.prototype holds changes no router (a name, an option, a snapshot's field, an array index).
+describe.each(engines)("a polluted Object.prototype on the %s engine", (_, RegionRouter) => {
+  const REGIONS: [string, number][] = [["london", 1], ["bangalore", 1], ["sf", 2]];
+  const KEYS = Array.from({ length: 200 }, (_, i) => `sess-${i}`);
+  /** `run` with `fields` on Object.prototype, enumerable, as `Object.prototype.x = v` puts them. */
+  function polluted(fields: Record<PropertyKey, unknown>, run: () => void): void {
+    const keys = Reflect.ownKeys(fields);
+    for (const key of keys) Object.defineProperty(Object.prototype, key, { value: fields[key as string], enumerable: true, configurable: true, writable: true });
+    try {
+      run();
+    } finally {
+      for (const key of keys) delete (Object.prototype as Record<PropertyKey, unknown>)[key];
+    }
+  }
+  const reference = () => {
+    const router = new RegionRouter();
+    router.addRegions(REGIONS);
+    return router;
+  };
+
+  it("compatibleWith there does not make new RegionRouter() another dialect", () => {
+    const expected = reference().routeMany(KEYS);
+    polluted({ compatibleWith: "hashring" }, () => {
+      for (const router of [new RegionRouter(), new RegionRouter({}), new RegionRouter({ vnodesPerWeight: 1 })]) {
+        router.addRegions(REGIONS);
+        expect(router.options).toEqual({ compatibleWith: "region-router", vnodesPerWeight: 1 });
+        expect(router.routeMany(KEYS)).toEqual(expected);
+      }
+    });
+  });
+
+  it("an option there changes neither the constructor nor fromJSON, nor is it refused as another dialect's", () => {
+    const snapshot = reference().toJSON();
+    const expected = reference().routeMany(KEYS);
+    polluted({ vnodesPerWeight: 160, vnodes: 5 }, () => {
+      expect(new RegionRouter().vnodesPerWeight).toBe(1);
+      expect(new RegionRouter({ compatibleWith: "uhashring" }).options).toEqual({ compatibleWith: "uhashring", vnodes: 160 });
+      const restored = RegionRouter.fromJSON({ version: 1, regions: REGIONS });
+      expect(restored.vnodesPerWeight).toBe(1);
+      expect(restored.routeMany(KEYS)).toEqual(expected);
+      expect(RegionRouter.fromJSON(snapshot).toJSON()).toEqual(snapshot);
+    });
+  });
+
+  it("a snapshot's version or regions there do not stand in for missing ones", () => {
+    polluted({ version: 1, regions: [["evil", 1]] }, () => {
+      expect(() => RegionRouter.fromJSON({ regions: REGIONS })).toThrow(/^snapshot\.version must be the number 1, got undefined$/);
+      expect(() => RegionRouter.fromJSON({ version: 1 })).toThrow(/^snapshot\.regions must be an array of \[region, weight\] pairs, got undefined$/);
+    });
+  });
+
+  it("an array index there does not fill a hole in entries, a pair or a snapshot's regions", () => {
+    const router = reference();
+    const pair = ["tokyo", 3];
+    delete pair[1];
+    // eslint-disable-next-line no-sparse-arrays
+    const sparse = [["tokyo", 3], , ["osaka", 1]];
+    polluted({ 0: "evil", 1: ["evil", 1] }, () => {
+      expectRejectedUnchanged([router], () => router.addRegions([pair] as [string, number][]), TypeError, /^entries\[0\]\[1\] must be a number .*got undefined$/);
+      expectRejectedUnchanged([router], () => router.addRegions(sparse as [string, number][]), TypeError, /^entries\[1\] must be a \[region, weight\] pair, got undefined$/);
+      expect(() => RegionRouter.fromJSON({ version: 1, regions: sparse })).toThrow(/^snapshot\.regions\[1\] must be a \[region, weight\] pair, got undefined$/);
+    });
+  });
+
+  it("an object of region -> weight is read from its own properties", () => {
+    polluted({ evil: 1 }, () => {
+      const router = new RegionRouter();
+      router.addRegions({ london: 1, bangalore: 1, sf: 2 });
+      expect([...router.weights()]).toEqual(REGIONS);
+    });
   });
 });

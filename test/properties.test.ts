@@ -1,9 +1,12 @@
 // Property tests: every engine agrees with the independent model (test/support/model.mjs) on random
-// operation sequences, and the ring has the consistent-hashing properties users rely on.
+// operation sequences, and with the dialects' model on the key space's edges of random rings of
+// every dialect; and the ring has the consistent-hashing properties users rely on.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { op, regionName, sessionId, weight } from "./support/arbitraries.js";
+import { DIALECTS, type DialectName } from "../src/dialects.js";
+import { definition, op, regionName, sessionId, weight } from "./support/arbitraries.js";
 import { buildRouter } from "./support/build.js";
+import { endRegions, expectEdgeAnswers, prepare, sharedPoint, type EdgeCase } from "./support/edge-rings.js";
 import { engines } from "./support/engines.js";
 import { ModelRouter } from "./support/model.mjs";
 import { apply } from "./support/replay.mjs";
@@ -47,6 +50,47 @@ describe("every engine and the model", () => {
         },
       ),
       { numRuns: 3 },
+    );
+  });
+});
+
+describe("every engine and the dialects' model at the key space's edges", () => {
+  // Random rings of every dialect, from empty to about 2^13 index buckets, sometimes with a region
+  // at the key space's start and one at its end, sometimes with two regions whose first names share
+  // a 32-bit point, in either order; their edge keys (test/support/edge-keys.ts) routed one by one,
+  // in a batch across a routeMany chunk, and as preference lists. A fixed seed: the same rings
+  // every run.
+  const options: Record<DialectName, fc.Arbitrary<Record<string, number>>> = {
+    "region-router": fc.record({ vnodesPerWeight: fc.oneof(fc.integer({ min: 1, max: 8 }), fc.integer({ min: 100, max: 400 })) }),
+    "consistent-hash-ring": fc.record({ replicas: fc.integer({ min: 1, max: 200 }) }),
+    uhashring: fc.record({ vnodes: fc.integer({ min: 1, max: 200 }) }),
+    "uhashring-ketama": fc.record({ vnodes: fc.integer({ min: 1, max: 80 }), replicas: fc.integer({ min: 1, max: 4 }) }),
+    hashring: fc.record({ vnodeCount: fc.integer({ min: 1, max: 80 }), replicas: fc.integer({ min: 1, max: 4 }) }),
+    libketama: fc.constant({}),
+    hash_ring: fc.constant({}),
+  };
+  const edgeCase: fc.Arbitrary<EdgeCase> = fc
+    .constantFrom(...DIALECTS)
+    .chain((dialect) => fc.tuple(fc.constant(dialect), options[dialect], definition, fc.constantFrom("none", "low", "high", "both"), fc.constantFrom("none", "xy", "yx")))
+    .map(([dialect, options, middle, ends, shared]) => {
+      const [low, high] = endRegions(dialect);
+      const [x, y] = sharedPoint();
+      const regions: [string, number][] = [
+        ...(ends === "low" || ends === "both" ? [[low, 1] as [string, number]] : []),
+        ...middle,
+        ...(shared === "none" ? [] : shared === "xy" ? [[x, 1], [y, 1]] as [string, number][] : [[y, 1], [x, 1]] as [string, number][]),
+        ...(ends === "high" || ends === "both" ? [[high, 2] as [string, number]] : []),
+      ];
+      return { name: dialect, dialect, options, regions };
+    });
+
+  it("route, batch and list edge keys as the model does, on random rings of every dialect", () => {
+    fc.assert(
+      fc.property(edgeCase, (c) => {
+        const expected = prepare(c);
+        for (const [, RegionRouter] of engines) expectEdgeAnswers(RegionRouter, c, expected);
+      }),
+      { seed: 32, numRuns: 30 },
     );
   });
 });

@@ -2,8 +2,8 @@
 // spelled like the option in kebab-case (vnodesPerWeight: --vnodes-per-weight), and the same flags
 // with a prefix for plan's ring after (--to-compatible-with, --to-replicas). A flag that is not an
 // option of the dialect in force is a UsageError naming the flag as typed.
-import { dialect, DIALECTS, optionRules, type Dialect, type DialectName } from "../dialects.js";
-import { readDialect } from "../options.js";
+import { dialect, DIALECTS, OPTION_NAMES, optionRules, type Dialect, type DialectName } from "../dialects.js";
+import { readDialect, readOptions, type OptionWording } from "../options.js";
 import type { RegionRouterBase } from "../router.js";
 import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
 import { UsageError } from "./usage-error.js";
@@ -18,12 +18,9 @@ export function wordsOf(option: string): string {
   return flagOf(option).replaceAll("-", " ");
 }
 
-/** Every option of every dialect, each once, in the order the dialects list them. */
-const ALL_OPTIONS = [...new Set(DIALECTS.flatMap((name) => Object.keys(optionRules(name))))];
-
 /** The flags of the dialect and of every option, after `prefix` ("" or "to-"). */
 export function dialectSpecs(prefix: string): OptionSpecs {
-  const flags = [`${prefix}compatible-with`, ...ALL_OPTIONS.map((option) => prefix + flagOf(option))];
+  const flags = [`${prefix}compatible-with`, ...OPTION_NAMES.map((option) => prefix + flagOf(option))];
   return Object.fromEntries(flags.map((flag) => [flag, { kind: "string" }]));
 }
 
@@ -58,26 +55,19 @@ function flagList(name: DialectName, prefix: string): string {
  */
 export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect, baseIs: string): Dialect {
   const dialectFlag = `${prefix}compatible-with`;
-  const given = args.one(dialectFlag);
-  if (given !== undefined && !DIALECTS.includes(given as DialectName)) {
-    throw new UsageError(`--${dialectFlag} must be one of ${DIALECTS.join(", ")}, got ${JSON.stringify(given)}`);
-  }
-  const name = (given ?? base.name) as DialectName;
-  const rules = optionRules(name);
-  const source = given !== undefined ? `--${dialectFlag} ${name}` : `${name}, ${baseIs}`;
-  for (const option of ALL_OPTIONS) {
-    const flag = prefix + flagOf(option);
-    if (args.has(flag) && !Object.hasOwn(rules, option)) {
-      throw new UsageError(`--${flag} is not an option of ${source} (${flagList(name, prefix)})`);
-    }
-  }
-  const options: Record<string, number> = {};
-  for (const [option, [fallback, max]] of Object.entries(rules)) {
-    const flag = prefix + flagOf(option);
-    const text = args.one(flag);
-    options[option] = text !== undefined ? parseInteger(`--${flag}`, text, 1, max) : name === base.name ? base.options[option] : fallback;
-  }
-  return dialect(name, options);
+  const named = args.one(dialectFlag);
+  const given = new Map<string, string | undefined>();
+  for (const option of OPTION_NAMES) if (args.has(prefix + flagOf(option))) given.set(option, args.one(prefix + flagOf(option)));
+  const name = named ?? base.name;
+  const wording: OptionWording = {
+    unknownDialect: (value) => new UsageError(`--${dialectFlag} must be one of ${DIALECTS.join(", ")}, got ${JSON.stringify(value)}`),
+    notAnOption(option, name) {
+      const source = named !== undefined ? `--${dialectFlag} ${name}` : `${name}, ${baseIs}`;
+      return new UsageError(`--${prefix}${flagOf(option)} is not an option of ${source} (${flagList(name, prefix)})`);
+    },
+    value: (option, text, max) => parseInteger(`--${prefix}${flagOf(option)}`, text as string, 1, max),
+  };
+  return readOptions(name, given, wording, name === base.name ? base.options : undefined);
 }
 
 /** The default ring's dialect: region-router with its defaults. */

@@ -18,7 +18,7 @@ export const RING_OPTIONS: OptionSpecs = {
 
 /** Each dialect and its option flags with their ranges and defaults, one dialect a line. */
 const dialectsHelp = DIALECTS.map((name) => {
-  const flags = Object.entries(optionRules(name)).map(([option, [fallback, max]]) => `--${flagOf(option)} N (1 to ${max}, default ${fallback})`);
+  const flags = Object.entries(optionRules(name)).map(([option, { default: fallback, max }]) => `--${flagOf(option)} N (1 to ${max}, default ${fallback})`);
   return `    ${name.padEnd(Math.max(...DIALECTS.map((other) => other.length)) + 2)}${flags.join(", ") || "no options"}`;
 }).join("\n");
 

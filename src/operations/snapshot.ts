@@ -1,23 +1,25 @@
 // Snapshots: toJSON()'s plain-data form of a ring definition, and its strict reader for fromJSON().
 // The reader checks everything before anything is built, so a bad snapshot never half-builds a router.
 import type { Dialect } from "../dialects.js";
-import { readDialect, type RouterOptions } from "../options.js";
-import { checkObject, describe, readPairs } from "../validate.js";
+import { dialectOfFields, type RouterOptions } from "../options.js";
+import { describe, fieldsOf, readPairs } from "../validate.js";
+
+/** A snapshot's fields besides the dialect's: the format and the regions. */
+interface SnapshotFields {
+  readonly version: 1;
+  /** [region, weight] pairs in weights() order (weight-0 regions included). */
+  readonly regions: [string, number][];
+}
 
 /**
  * `{ version: 1, vnodesPerWeight, regions }` in the default dialect (as before dialects existed),
- * else `{ version: 1, compatibleWith, ...its options, regions }`.
+ * else `{ version: 1, compatibleWith, ...its options, regions }`: one member per dialect, as
+ * RouterOptions has, so another dialect's option is a type error naming the dialect in force.
  */
-export type RouterSnapshot = {
-  readonly version: 1;
-  readonly compatibleWith?: string;
-  readonly vnodesPerWeight?: number;
-  readonly replicas?: number;
-  readonly vnodes?: number;
-  readonly vnodeCount?: number;
-  /** [region, weight] pairs in weights() order (weight-0 regions included). */
-  readonly regions: [string, number][];
-};
+export type RouterSnapshot = RouterOptions extends infer T ? (T extends unknown ? T & SnapshotFields : never) : never;
+
+/** The snapshot's fields that are not options. */
+const FIELDS = ["version", "regions"];
 
 /** A validated ring definition: the constructor's options and the regions to add, in order. */
 export interface RingDefinition {
@@ -27,18 +29,18 @@ export interface RingDefinition {
 
 export function toSnapshot(dialect: Dialect, weights: Iterable<[string, number]>): RouterSnapshot {
   const named = dialect.name === "region-router" ? {} : { compatibleWith: dialect.name };
-  return { version: 1, ...named, ...dialect.options, regions: [...weights] };
+  return { version: 1, ...named, ...dialect.options, regions: [...weights] } as RouterSnapshot;
 }
 
 export function parseSnapshot(value: unknown): RingDefinition {
   if (typeof value === "string") {
     throw new TypeError(`snapshot must be an object (what toJSON() returns; JSON.parse text first), got ${describe(value)}`);
   }
-  checkObject(value, "snapshot");
-  // The dialect and its options are read as the constructor reads them (own or inherited), unknown
-  // fields refused.
-  const { version, regions } = value as Record<string, unknown>;
-  const dialect = readDialect(value, "snapshot", ["version", "regions"]);
+  // Every field is read from the snapshot's own properties (as the constructor reads options),
+  // unknown fields refused.
+  const fields = fieldsOf(value, "snapshot");
+  const dialect = dialectOfFields(fields, "snapshot", FIELDS);
+  const version = fields.get("version"), regions = fields.get("regions");
   if (typeof version !== "number") throw new TypeError(`snapshot.version must be the number 1, got ${describe(version)}`);
   if (version !== 1) throw new RangeError(`snapshot.version ${describe(version)} is not supported (this version reads 1)`);
   if (!Array.isArray(regions)) {

@@ -13,7 +13,7 @@
 // library instance of those regions and weights. Weight 0 is a node of weight 0 (no points, but
 // counted in n); no regions, or a total weight of 0, is an empty ring (route: null).
 import { createHash } from "node:crypto";
-import { KEY_SPACE, ownerOf, position, ringOf } from "./model.mjs";
+import { distinctFrom, KEY_SPACE, locate, position, ringOf } from "./model.mjs";
 
 /** @typedef {readonly [string, number]} Region */
 /** @typedef {Readonly<Record<string, number>>} Options */
@@ -23,13 +23,20 @@ import { KEY_SPACE, ownerOf, position, ringOf } from "./model.mjs";
  *   space: bigint,
  *   strict: boolean,
  *   points: bigint[],
+ *   owners: string[],
+ *   names: string[],
  *   hashKey(key: string): bigint,
+ *   at(h: bigint): number,
  *   lookup(h: bigint): string | null,
  * }} Library
  * space: the key space (2^128 or 2^32); strict: the lookup takes the first point strictly after
  * the key's hash (bisect_right) rather than at or after; points: the sorted points the library
- * keeps (duplicates where it keeps them), whose length is its ring's size.
+ * keeps (duplicates where it keeps them), whose length is its ring's size; owners: the node its
+ * walk meets at each of them (for a dict, the one the dict kept); names: the virtual-node names it
+ * hashed, in generation order; at: the index of the point a hash lands on (-1 on an empty ring),
+ * whose owner lookup gives.
  */
+/** @typedef {Omit<Library, "lookup">} Walk */
 
 /** @param {string} text */
 const md5 = (text) => createHash("md5").update(text, "utf8").digest();
@@ -49,28 +56,49 @@ function bisectRight(a, x) {
   return lo;
 }
 
+/**
+ * `name`, recorded in `names` (a library's virtual-node names, in generation order).
+ * @param {string[]} names @param {string} name
+ */
+function recorded(names, name) {
+  names.push(name);
+  return name;
+}
+
 /** @param {bigint} a @param {bigint} b */
 const ascending = (a, b) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** A library from its walk: its lookup is the owner of the point a hash lands on. @param {Walk} walk @returns {Library} */
+function withLookup(walk) {
+  return {
+    ...walk,
+    lookup(h) {
+      const i = walk.at(h);
+      return i < 0 ? null : walk.owners[i];
+    },
+  };
+}
 
 /**
  * A Python dict ring (point -> node, a later write overwrites) searched with bisect (right) over `keys`.
  * @param {Map<bigint, string>} ring @param {bigint[]} keys @param {bigint} space
- * @param {(key: string) => bigint} hashKey
+ * @param {(key: string) => bigint} hashKey @param {string[]} names
  * @returns {Library}
  */
-function dictRing(ring, keys, space, hashKey) {
-  return {
+function dictRing(ring, keys, space, hashKey, names) {
+  return withLookup({
     space,
     strict: true,
     points: keys,
+    owners: keys.map((key) => /** @type {string} */ (ring.get(key))),
+    names,
     hashKey,
-    lookup(h) {
-      if (ring.size === 0) return null;
-      let idx = bisectRight(keys, h);
-      if (idx === keys.length) idx = 0;
-      return /** @type {string} */ (ring.get(keys[idx]));
+    at(h) {
+      if (ring.size === 0) return -1;
+      const idx = bisectRight(keys, h);
+      return idx === keys.length ? 0 : idx;
     },
-  };
+  });
 }
 
 /** A ketama key: the first little-endian word of its MD5. @param {string} key */
@@ -100,19 +128,21 @@ function ketamaFind(points, h) {
 /**
  * A continuum of (point, server) entries in generation order, stably sorted (glibc's qsort merge
  * sort, V8's TimSort), searched with ketamaFind: of equal points the first generated answers.
- * @param {{ point: bigint, server: string }[]} generated
+ * @param {{ point: bigint, server: string }[]} generated @param {string[]} names
  * @returns {Library}
  */
-function continuum(generated) {
+function continuum(generated, names) {
   const sorted = [...generated].sort((a, b) => ascending(a.point, b.point));
   const points = sorted.map((e) => e.point);
-  return {
+  return withLookup({
     space: SPACE_32,
     strict: false,
     points,
+    owners: sorted.map((e) => e.server),
+    names,
     hashKey: ketamaKey,
-    lookup: (h) => (sorted.length === 0 ? null : sorted[ketamaFind(points, h)].server),
-  };
+    at: (h) => (sorted.length === 0 ? -1 : ketamaFind(points, h)),
+  });
 }
 
 /** @type {Record<string, (regions: readonly Region[], options: Options) => Library>} */
@@ -123,7 +153,8 @@ const LIBRARIES = {
   // overwrites another (short of an MD5 collision).
   "region-router"(regions, { vnodesPerWeight = 1 }) {
     const ring = ringOf(regions, vnodesPerWeight);
-    return { space: KEY_SPACE, strict: false, points: [...ring.positions], hashKey: md5Int, lookup: (h) => ownerOf(ring, h) };
+    const names = regions.flatMap(([region, weight]) => Array.from({ length: weight * vnodesPerWeight }, (_, i) => `${region}#${i}`));
+    return withLookup({ space: KEY_SPACE, strict: false, points: [...ring.positions], owners: [...ring.owners], names, hashKey: md5Int, at: (h) => locate(ring, h) });
   },
   // The blog's ConsistentHashRing: add_node inserts "node:vnode:i" for i < replicas (here weight x
   // replicas) with insort, ring[h] = node; get_node: bisect_right.
@@ -132,24 +163,28 @@ const LIBRARIES = {
     const ring = new Map();
     /** @type {bigint[]} */
     const sortedKeys = [];
+    /** @type {string[]} */
+    const names = [];
     for (const [node, weight] of regions) {
       for (let i = 0; i < weight * replicas; i++) {
-        const h = md5Int(`${node}:vnode:${i}`);
+        const h = md5Int(recorded(names, `${node}:vnode:${i}`));
         ring.set(h, node);
         sortedKeys.push(h); // insort: the same list as appending, then sorting below
       }
     }
-    return dictRing(ring, sortedKeys.sort(ascending), KEY_SPACE, md5Int);
+    return dictRing(ring, sortedKeys.sort(ascending), KEY_SPACE, md5Int, names);
   },
   // uhashring MetaRing._create_ring: ring[hashi("node-w")] = node for w < vnodes x weight;
   // _keys = sorted(ring.keys()); HashRing._get_pos: bisect (right).
   uhashring(regions, { vnodes = 160 }) {
     /** @type {Map<bigint, string>} */
     const ring = new Map();
+    /** @type {string[]} */
+    const names = [];
     for (const [node, weight] of regions) {
-      for (let w = 0; w < vnodes * weight; w++) ring.set(md5Int(`${node}-${w}`), node);
+      for (let w = 0; w < vnodes * weight; w++) ring.set(md5Int(recorded(names, `${node}-${w}`)), node);
     }
-    return dictRing(ring, [...ring.keys()].sort(ascending), KEY_SPACE, md5Int);
+    return dictRing(ring, [...ring.keys()].sort(ascending), KEY_SPACE, md5Int, names);
   },
   // uhashring KetamaRing._create_ring: ks = (vnodes x len(nodes) x weight) // weight_sum names,
   // `replicas` words each; ring[h] = node and insort(_keys, h) (duplicates kept); bisect (right).
@@ -159,11 +194,13 @@ const LIBRARIES = {
     const ring = new Map();
     /** @type {bigint[]} */
     const keys = [];
+    /** @type {string[]} */
+    const names = [];
     if (weightSum > 0n) {
       for (const [node, weight] of regions) {
         const ks = (BigInt(vnodes) * BigInt(regions.length) * BigInt(weight)) / weightSum;
         for (let w = 0n; w < ks; w++) {
-          const digest = md5(`${node}-${w}`);
+          const digest = md5(recorded(names, `${node}-${w}`));
           for (let i = 0; i < replicas; i++) {
             const h = word(digest, i);
             ring.set(h, node);
@@ -172,7 +209,7 @@ const LIBRARIES = {
         }
       }
     }
-    return dictRing(ring, keys.sort(ascending), SPACE_32, ketamaKey);
+    return dictRing(ring, keys.sort(ascending), SPACE_32, ketamaKey, names);
   },
   // npm hashring 3.2.0 continuum(): length = Math.floor(weight / total * vnodes * servers.length)
   // in doubles, `replicas` words per name, Array.prototype.sort (stable), find().
@@ -180,15 +217,19 @@ const LIBRARIES = {
     const total = regions.reduce((sum, [, weight]) => sum + weight, 0);
     /** @type {{ point: bigint, server: string }[]} */
     const generated = [];
+    /** @type {string[]} */
+    const names = [];
     for (const [server, weight] of regions) {
       const percentage = weight / total;
-      const length = Math.floor(percentage * vnodeCount * regions.length);
+      // hashring reads each server's vnode count from a plain object, where "__proto__" is the
+      // prototype, no number: that server gets no names (its weight still counts above).
+      const length = server === "__proto__" ? 0 : Math.floor(percentage * vnodeCount * regions.length);
       for (let i = 0; i < length; i++) {
-        const x = md5(`${server}-${i}`);
+        const x = md5(recorded(names, `${server}-${i}`));
         for (let j = 0; j < replicas; j++) generated.push({ point: word(x, j), server });
       }
     }
-    return continuum(generated);
+    return continuum(generated, names);
   },
   // libketama ketama_create_continuum: pct = (float)memory / (float)total, ks = floorf(pct * 40.0
   // * (float)numservers) with the product in double, rounded to float by floorf's parameter; four
@@ -197,17 +238,19 @@ const LIBRARIES = {
     const total = regions.reduce((sum, [, memory]) => sum + memory, 0);
     /** @type {{ point: bigint, server: string }[]} */
     const generated = [];
+    /** @type {string[]} */
+    const names = [];
     if (total > 0) {
       for (const [server, memory] of regions) {
         const pct = Math.fround(Math.fround(memory) / Math.fround(total));
         const ks = Math.floor(Math.fround(pct * 40.0 * Math.fround(regions.length)));
         for (let k = 0; k < ks; k++) {
-          const digest = md5(`${server}-${k}`);
+          const digest = md5(recorded(names, `${server}-${k}`));
           for (let h = 0; h < 4; h++) generated.push({ point: word(digest, h), server });
         }
       }
     }
-    return continuum(generated);
+    return continuum(generated, names);
   },
   // hash_ring 1.3.1 _generate_circle: factor = math.floor((40 * len(nodes) * weight) / total_weight)
   // (Python 2: integer division), three words per name, ring[key] = node, _sorted_keys appended then
@@ -218,11 +261,13 @@ const LIBRARIES = {
     const ring = new Map();
     /** @type {bigint[]} */
     const sortedKeys = [];
+    /** @type {string[]} */
+    const names = [];
     if (totalWeight > 0n) {
       for (const [node, weight] of regions) {
         const factor = (40n * BigInt(regions.length) * BigInt(weight)) / totalWeight;
         for (let j = 0n; j < factor; j++) {
-          const bKey = md5(`${node}-${j}`);
+          const bKey = md5(recorded(names, `${node}-${j}`));
           for (let i = 0; i < 3; i++) {
             const key = word(bKey, i);
             ring.set(key, node);
@@ -232,7 +277,7 @@ const LIBRARIES = {
       }
     }
     sortedKeys.sort(ascending);
-    return dictRing(ring, sortedKeys, SPACE_32, ketamaKey);
+    return dictRing(ring, sortedKeys, SPACE_32, ketamaKey, names);
   },
 };
 
@@ -249,6 +294,17 @@ export const KETAMA_DIALECTS = ["uhashring-ketama", "hashring", "libketama", "ha
  */
 export function library(dialect, regions, options = {}) {
   return LIBRARIES[dialect](regions, options);
+}
+
+/**
+ * The first n distinct nodes the library's walk meets from a key's point on: the router's
+ * preferenceList (uhashring's range(), hash_ring's iterate_nodes() and hashring's range() walk so;
+ * a dict's lost point is never met, as its owner is the winner's).
+ * @param {Library} lib @param {string} key @param {number} n
+ * @returns {string[]}
+ */
+export function preferenceOfLibrary(lib, key, n) {
+  return distinctFrom(lib.owners, lib.at(lib.hashKey(key)), n);
 }
 
 /**

@@ -83,11 +83,21 @@ export function ownerOf(ring, h) {
  * @returns {string[]}
  */
 export function preferenceOf(ring, key, n) {
-  const start = locate(ring, position(key));
+  return distinctFrom(ring.owners, locate(ring, position(key)), n);
+}
+
+/**
+ * The first n distinct owners met walking clockwise from index `start` (none from -1: an empty ring).
+ * @param {readonly string[]} owners
+ * @param {number} start
+ * @param {number} n
+ * @returns {string[]}
+ */
+export function distinctFrom(owners, start, n) {
   /** @type {string[]} */
   const out = [];
-  for (let step = 0; start >= 0 && step < ring.owners.length && out.length < n; step++) {
-    const owner = ring.owners[(start + step) % ring.owners.length];
+  for (let step = 0; start >= 0 && step < owners.length && out.length < n; step++) {
+    const owner = owners[(start + step) % owners.length];
     if (!out.includes(owner)) out.push(owner);
   }
   return out;

@@ -1,0 +1,68 @@
+// The kinds of string a session id can be, each a maker of n fresh ids of 36 characters
+// (UUID-shaped), so that only the kind differs: for the sections that compare a call across kinds.
+import crypto from "node:crypto";
+
+/** Hex digits from a small LCG, for ids that differ (the kind of string matters, not the bits). */
+function hexSource(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    let s = "";
+    while (s.length < n) s += ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) >>> 4).toString(16).padStart(7, "0");
+    return s.slice(0, n);
+  };
+}
+const uuidOf = (hex) => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+
+/**
+ * [kind, make(n)] pairs, flat literals first (the kind the others are judged against). The
+ * characters come from a pool of 65,536 UUID literals taken in turn (making each UUID anew would
+ * cost minutes at 65,536 ids a call, and a call remembers nothing of an id's content). What a
+ * kind's ids are cut or parsed from (a JSON body, a longer string, bytes received) is made
+ * beforehand, as a gateway's input arrives made, and taken in turn: made in the timed calls, it
+ * would be the bench's own garbage, collected in the calls timed next.
+ */
+export function idKinds() {
+  const hex = hexSource(5);
+  let kept = Buffer.alloc(0);
+  const received = (bytes) => (kept.length >= bytes ? kept : (kept = Buffer.alloc(bytes)));
+  let serial = 10 ** 15;
+  const literalPool = new Function(`return ${JSON.stringify(Array.from({ length: 1 << 16 }, () => uuidOf(hex)))};`)();
+  let literalAt = 0;
+  /** The next n literals of the pool (an array of flat strings the source holds). */
+  const literals = (n) => {
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = literalPool[literalAt++ & 0xffff];
+    return out;
+  };
+  /** The next of the inputs make(literals(n)) gives for batches of n, made once (enough for 65,536 ids, at least 2). */
+  const input = (make) => {
+    const made = new Map();
+    return (n) => {
+      let pool = made.get(n);
+      if (!pool) made.set(n, (pool = { at: 0, inputs: Array.from({ length: Math.max(2, (1 << 16) / n) }, () => make(literals(n))) }));
+      return pool.inputs[pool.at++ % pool.inputs.length];
+    };
+  };
+  const parent = input((ids) => ids.join(" "));
+  const json = input((ids) => JSON.stringify(ids));
+  const bytes = input((ids) => Buffer.from(ids.join(""), "latin1"));
+  const mixedJson = input((ids) => JSON.stringify(ids.map((id, i) => (i % 2 ? id : `Ω${id.slice(1)}`))));
+  return [
+    ["flat literals (in the source)", literals],
+    ["crypto.randomUUID()", (n) => Array.from({ length: n }, () => crypto.randomUUID())],
+    ['concatenations ("sess-" + n)', (n) => Array.from({ length: n }, () => "sess-" + String(serial++).padStart(31, "0"))],
+    ["slices of a longer string", (n) => {
+      const text = parent(n);
+      return Array.from({ length: n }, (_, i) => text.slice(37 * i, 37 * i + 36));
+    }],
+    ["JSON.parse output", (n) => JSON.parse(json(n))],
+    // Cut from one buffer that every call's bytes are copied into, as a server reads into the
+    // buffers it keeps.
+    ["Buffer#toString output", (n) => {
+      const buffer = received(n * 36);
+      buffer.set(bytes(n));
+      return Array.from({ length: n }, (_, i) => buffer.toString("utf8", 36 * i, 36 * i + 36));
+    }],
+    ["one-byte and two-byte, mixed (JSON.parse)", (n) => JSON.parse(mixedJson(n))],
+  ];
+}

@@ -1,0 +1,50 @@
+// A gateway's calls beyond route(): BoundedLoads' acquire + release of a new session on a 9-region
+// ring already holding 100,000 sessions, against route() of a new id, both engines, in alternating
+// rounds (at most 2x); beside them the floor no sticky sessions can skip, route() with the session
+// set and deleted in a table of the 100,000 held (a Map). And suggestVnodes on the same 9 regions,
+// for an answer in the hundreds (at most 1 s).
+import * as node from "../../dist/node.js";
+import * as pure from "../../dist/pure.js";
+import { count, eachKey, fmt, gatewayBatches, progress, routerOf, table } from "../lib.mjs";
+import { msRounds, ratio, timeRounds } from "../rounds.mjs";
+import { judge, TARGETS } from "../targets.mjs";
+
+const REGIONS = ["us-east-1", "us-east-2", "us-west-1", "us-west-2", "eu-west-1", "eu-central-1", "ap-south-1", "ap-northeast-1", "sa-east-1"].map((name) => [name, 1]);
+const HELD = 100_000;
+/** The planner's deviation: its answer for REGIONS is in the hundreds. */
+const MAX_DEVIATION = 0.004;
+
+/** route(), acquire + release and their floor on one entry's router, BoundedLoads and table of HELD sessions. */
+function tasks(engine, { RegionRouter, BoundedLoads }) {
+  progress.step(`${engine}: ${count(HELD)} sessions held`);
+  const router = routerOf(RegionRouter, REGIONS);
+  const loads = new BoundedLoads(router);
+  const held = new Map();
+  for (let i = 0; i < HELD; i++) held.set(`held-${i}`, loads.acquire(`held-${i}`));
+  return [
+    { name: `${engine}: route()`, run: eachKey((id) => router.route(id)) },
+    { name: `${engine}: acquire + release`, engine, loads, run: eachKey((id) => {
+      const region = loads.acquire(id);
+      loads.release(id);
+      return region;
+    }) },
+    { name: `${engine}: floor: route(), a Map of ${count(HELD)} sessions set and deleted`, run: eachKey((id) => held.set(id, router.route(id)).delete(id)) },
+  ];
+}
+
+export default async function gateway() {
+  const all = [...tasks("WebAssembly", node), ...tasks("pure", pure)];
+  const results = await timeRounds(all, gatewayBatches(), { time: 150, label: "sticky sessions" });
+  for (const { loads } of all) if (loads && loads.held !== HELD) throw new Error("bench: acquire + release changed what is held");
+  console.log(`## Sticky sessions: BoundedLoads (load factor 1.25) on 9 regions holding ${count(HELD)} sessions, against route() (ns per new id, median of 5 alternating rounds)\n`);
+  table(["engine: call", "ns per id", "of route()"], results.map((r, i) => [r.name, fmt(r.ns), `${fmt(ratio(r, results[i - (i % 3)]), 2)}x`]));
+  for (let i = 0; i < results.length; i += 3) {
+    const [route, acquire, floor] = results.slice(i, i + 3);
+    judge(TARGETS.boundedLoads, { where: `${all[i + 1].engine}, ${count(HELD)} held`, measured: ratio(acquire, route), floor: ratio(floor, route) });
+  }
+  const { options, deviation } = node.suggestVnodes(REGIONS, { maxDeviation: MAX_DEVIATION });
+  const [planner] = await msRounds([{ name: "suggestVnodes", setup: () => null, run: () => node.suggestVnodes(REGIONS, { maxDeviation: MAX_DEVIATION }) }], { rounds: 3, label: "suggestVnodes" });
+  console.log(`## The vnode planner: suggestVnodes on the 9 regions, maxDeviation ${MAX_DEVIATION} (median of 3 runs)\n`);
+  table(["answer", "its deviation", "ms", "CPU ms"], [[`vnodesPerWeight ${options.vnodesPerWeight}`, fmt(deviation, 5), fmt(planner.ms), fmt(planner.cpu)]]);
+  judge(TARGETS.suggest, { where: `9 regions, vnodesPerWeight ${options.vnodesPerWeight}`, measured: planner.ms });
+}

@@ -1,0 +1,230 @@
+// BoundedLoads: consistent hashing with bounded loads over a router (HAProxy's hash-balance-factor
+// with weights; Mirrokni, Thorup and Zadimoghaddam's bounded loads). Each region may hold at most
+// its weight's share of loadFactor x the sessions held (plus the one arriving); a session goes to
+// the first region of its preference list with room, and stays there while that region is
+// eligible. It reads the router through its public calls and the internals seam, so it sits
+// beside the entries, above the router.
+import { checkRouter, internalsOf, type RouterInternals } from "./internals.js";
+import type { RegionRouterBase } from "./router.js";
+import { checkSessionId, describe, fieldsOf } from "./validate.js";
+
+/** Options of `new BoundedLoads(router, options)`. */
+export interface BoundedLoadsOptions {
+  /** Each region's cap is this factor of its fair share of the sessions (a number from 1 to 100, default 1.25). */
+  readonly loadFactor?: number;
+}
+
+/** Options of `acquire(sessionId, options)`. */
+export interface AcquireOptions {
+  /** Regions the session may not go to (down, draining); names that are not regions are ignored. */
+  readonly exclude?: Iterable<string>;
+}
+
+/** The eligible regions E of the rule, in weights() order, with what their caps need. */
+interface Eligible {
+  /** Region -> its place in E. */
+  readonly index: ReadonlyMap<string, number>;
+  /** Weight of each region of E. */
+  readonly weights: readonly number[];
+  /** C: the sum of the weights before each region of E. */
+  readonly before: readonly number[];
+  /** W: the sum of E's weights. */
+  readonly total: number;
+}
+
+/** E of a router's region table: its regions that own positions and have weight > 0, less `excluded`. */
+function eligibleOf(table: RouterInternals["regions"], excluded?: ReadonlySet<string>): Eligible {
+  const index = new Map<string, number>(), weights: number[] = [], before: number[] = [];
+  let total = 0;
+  for (const [region, { weight, names }] of table) {
+    if (weight === 0 || names === 0 || excluded?.has(region)) continue;
+    index.set(region, weights.length);
+    weights.push(weight);
+    before.push(total);
+    total += weight;
+  }
+  return { index, weights, before, total };
+}
+
+/**
+ * floor(a x b / d) exactly, for non-negative safe integers a, b and d > 0 whose quotient is safe: in
+ * doubles while the product is below 2^53 (an exact product, and x - x % d an exact multiple of d),
+ * else in BigInt (with many regions of large weight, r x (C + w) passes 2^53).
+ */
+export function floorProductOver(a: number, b: number, d: number): number {
+  const x = a * b;
+  // A product of 2^53 or more rounds to a double of at least 2^53, so this test is exact.
+  if (x <= Number.MAX_SAFE_INTEGER) return (x - (x % d)) / d;
+  return Number((BigInt(a) * BigInt(b)) / BigInt(d));
+}
+
+/**
+ * T = ceil((h + 1) x p / 100): what the caps add up to. A Map holds fewer than 2^32 sessions and
+ * p is at most 10,000, so (h + 1) x p stays below 2^46: exact in doubles.
+ */
+export function capTotal(held: number, percent: number): number {
+  const n = (held + 1) * percent + 99;
+  return (n - (n % 100)) / 100;
+}
+
+/**
+ * The cap of E's region of weight w with C the weights before it, for caps adding up to T over a
+ * total weight W: max(1, w x s + floor((C + w) x r / W) - floor(C x r / W)), s = floor(T / W),
+ * r = T mod W. (w x s <= T: exact.)
+ */
+export function capOf(weight: number, before: number, total: number, capsTotal: number): number {
+  const r = capsTotal % total;
+  const s = (capsTotal - r) / total;
+  return Math.max(1, weight * s + floorProductOver(before + weight, r, total) - floorProductOver(before, r, total));
+}
+
+/** The sessions a region holds: one object per region holding any, which its sessions' entries share. */
+interface Load {
+  readonly region: string;
+  count: number;
+}
+
+/**
+ * Bounded loads over `router` (any entry's RegionRouter, any dialect): acquire(sessionId) places a
+ * session on the first region of its preference list that is eligible (owns positions, weight > 0,
+ * not excluded) and holds fewer sessions than its cap, and keeps it there while that region stays
+ * eligible. The router may change between calls: caps follow it, and sessions held by a region
+ * that left stay held until released or acquired again. Every call is all-or-nothing.
+ */
+export class BoundedLoads {
+  readonly #router: RegionRouterBase;
+  /** p = round(100 x loadFactor). */
+  readonly #percent: number;
+  /** Session -> the load of the region holding it (so that release needs one lookup). */
+  readonly #held = new Map<string, Load>();
+  /** Region -> its load, for regions holding sessions. */
+  readonly #loads = new Map<string, Load>();
+  /**
+   * The router's region table when E was last made, and E. The router replaces its table on every
+   * update and never changes one in place, so the same table means the same E: one comparison a
+   * call, and E is made again only after the router changed.
+   */
+  #table: RouterInternals["regions"] | undefined;
+  #all: Eligible | undefined;
+
+  constructor(router: RegionRouterBase, options?: BoundedLoadsOptions) {
+    checkRouter(router, "router");
+    const { loadFactor = 1.25 } = readOptions(options, "options", ["loadFactor"]) as BoundedLoadsOptions;
+    if (typeof loadFactor !== "number") {
+      throw new TypeError(`options.loadFactor must be a number from 1 to 100, got ${describe(loadFactor)}`);
+    }
+    if (!(loadFactor >= 1 && loadFactor <= 100)) {
+      throw new RangeError(`options.loadFactor must be a number from 1 to 100, got ${describe(loadFactor)}`);
+    }
+    this.#router = router;
+    this.#percent = Math.round(100 * loadFactor);
+  }
+
+  /** The number of sessions held. */
+  get held(): number {
+    return this.#held.size;
+  }
+
+  /** A new Map of region -> sessions it holds; regions holding none are left out. */
+  loads(): Map<string, number> {
+    const out = new Map<string, number>();
+    for (const [region, { count }] of this.#loads) out.set(region, count);
+    return out;
+  }
+
+  /**
+   * The region that now holds the session: the one already holding it while it is eligible, else
+   * (the session released first) the first region of preferenceList(sessionId, all) that is
+   * eligible and below its cap; null when no region is eligible (the session is then not held).
+   */
+  acquire(sessionId: string, options?: AcquireOptions): string | null {
+    checkSessionId(sessionId);
+    const eligible = this.#eligible(options === undefined ? undefined : readExclude(options));
+    const current = this.#held.get(sessionId);
+    if (current !== undefined && eligible.index.has(current.region)) return current.region;
+    const region = this.#choose(sessionId, eligible, this.#held.size - (current === undefined ? 0 : 1));
+    // Nothing above changed any state: from here on, nothing can throw.
+    if (current !== undefined) this.#drop(sessionId, current);
+    if (region !== null) {
+      let load = this.#loads.get(region);
+      if (load === undefined) this.#loads.set(region, (load = { region, count: 0 }));
+      load.count++;
+      this.#held.set(sessionId, load);
+    }
+    return region;
+  }
+
+  /** Release a session: true if it was held. */
+  release(sessionId: string): boolean {
+    checkSessionId(sessionId);
+    const load = this.#held.get(sessionId);
+    if (load === undefined) return false;
+    this.#drop(sessionId, load);
+    return true;
+  }
+
+  #drop(sessionId: string, load: Load): void {
+    this.#held.delete(sessionId);
+    if (--load.count === 0) this.#loads.delete(load.region);
+  }
+
+  /** The first region of the session's preference list in E below its cap, with h sessions held. */
+  #choose(sessionId: string, eligible: Eligible, held: number): string | null {
+    if (eligible.total === 0) return null;
+    const capsTotal = capTotal(held, this.#percent);
+    // route() is the list's first region, with one hash and no list: most sessions stop there.
+    const first = this.#router.route(sessionId);
+    if (first !== null && this.#fits(first, eligible, capsTotal)) return first;
+    for (const region of this.#router.preferenceList(sessionId, Number.MAX_SAFE_INTEGER)) {
+      if (this.#fits(region, eligible, capsTotal)) return region;
+    }
+    return null;
+  }
+
+  /** Whether a region is in E and holds fewer sessions than its cap. */
+  #fits(region: string, eligible: Eligible, capsTotal: number): boolean {
+    const i = eligible.index.get(region);
+    if (i === undefined) return false;
+    return (this.#loads.get(region)?.count ?? 0) < capOf(eligible.weights[i], eligible.before[i], eligible.total, capsTotal);
+  }
+
+  /** E for the router as it stands, less the excluded regions. */
+  #eligible(excluded: ReadonlySet<string> | undefined): Eligible {
+    const { regions } = internalsOf(this.#router);
+    if (regions !== this.#table || this.#all === undefined) {
+      this.#all = eligibleOf(regions);
+      this.#table = regions;
+    }
+    const all = this.#all;
+    if (excluded === undefined || ![...excluded].some((region) => all.index.has(region))) return all;
+    return eligibleOf(regions, excluded);
+  }
+}
+
+/** An options record (undefined: none), read from its own properties only, whose every key is one of `known`. */
+function readOptions(options: unknown, parameter: string, known: readonly string[]): Record<string, unknown> {
+  if (options === undefined) return {};
+  const fields = fieldsOf(options, parameter);
+  for (const key of fields.keys()) {
+    if (!known.includes(key)) throw new TypeError(`${parameter}.${key} is not an option (its options: ${known.join(", ")})`);
+  }
+  return Object.fromEntries(fields);
+}
+
+/** acquire's options.exclude: the region names of an iterable of strings (not a string itself), each checked; undefined when none. */
+function readExclude(options: AcquireOptions): Set<string> | undefined {
+  const { exclude } = readOptions(options, "options", ["exclude"]) as AcquireOptions;
+  if (exclude === undefined) return undefined;
+  const parameter = "options.exclude";
+  if (exclude == null || typeof exclude === "string" || typeof (exclude as Iterable<unknown>)[Symbol.iterator] !== "function") {
+    throw new TypeError(`${parameter} must be an iterable of region names, got ${describe(exclude)}`);
+  }
+  const out = new Set<string>();
+  let i = 0;
+  for (const region of exclude as Iterable<unknown>) {
+    if (typeof region !== "string") throw new TypeError(`${parameter}[${i}] must be a string, got ${describe(region)}`);
+    out.add(region);
+    i++;
+  }
+  return out;
+}

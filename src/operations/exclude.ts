@@ -1,0 +1,99 @@
+// route() and routeMany() around excluded regions (a region down or draining): a session goes to
+// the first region of its preferenceList() that is not excluded, which is where it would go with
+// those regions removed (in the dialects of absolute weights; in the others, the library's replica
+// order). A batch is routed by the engine as it is, through the router's owner -> region table
+// with the excluded owners unnamed, and only the sessions that land on an excluded region walk on.
+import { checkKey, regionOf, type Answers, type RegionTable, type Ring } from "../engines/ring.js";
+import { checkObject, describe } from "../validate.js";
+import { walkOwners } from "./preference.js";
+
+/** What route() and routeMany() take beside their session ids. */
+export interface RouteOptions {
+  /**
+   * Regions to route around: any iterable of region names (read once per call). A session goes to
+   * the first region of its preferenceList() not excluded; null when every region owning positions
+   * is excluded. Names that are not regions are ignored.
+   */
+  readonly exclude?: Iterable<string>;
+}
+
+/**
+ * The names `options.exclude` gives, each checked, its iterable read once; none when absent. Only
+ * own properties are read, and an unknown one is a TypeError (a misspelt option would otherwise
+ * route to the region the caller meant to avoid). A string is refused: it would exclude its characters.
+ */
+export function readExclude(options: unknown): Set<string> {
+  checkObject(options, "options");
+  for (const key of Object.keys(options)) {
+    if (key !== "exclude") throw new TypeError(`options.${key} is not a route option (route options: exclude)`);
+  }
+  const exclude = Object.hasOwn(options, "exclude") ? options.exclude : undefined;
+  const names = new Set<string>();
+  if (exclude === undefined) return names;
+  if (exclude === null || typeof (exclude as Iterable<unknown>)[Symbol.iterator] !== "function" || typeof exclude === "string") {
+    throw new TypeError(`options.exclude must be an iterable of region names, got ${describe(exclude)}`);
+  }
+  let i = 0;
+  for (const name of exclude as Iterable<unknown>) {
+    if (typeof name !== "string") throw new TypeError(`options.exclude[${i}] must be a string, got ${describe(name)}`);
+    names.add(name);
+    i++;
+  }
+  return names;
+}
+
+/** A router's region table seen with some regions excluded. */
+export interface Exclusion {
+  /** Owner -> region name, undefined for an excluded region's owner (and a free one). */
+  readonly table: RegionTable;
+  /** Whether some region that owns positions is not excluded (else every answer is null). */
+  readonly open: boolean;
+}
+
+/** The router's table (`names`, `regions`: see RouterInternals) with the `excluded` regions unnamed. */
+export function exclusionOf(
+  excluded: ReadonlySet<string>,
+  names: RegionTable,
+  regions: ReadonlyMap<string, { readonly owner: number; readonly names: number }>,
+): Exclusion {
+  const table = names.slice();
+  let open = false;
+  for (const [region, entry] of regions) {
+    if (excluded.has(region)) table[entry.owner] = undefined;
+    else if (entry.names > 0) open = true;
+  }
+  return { table, open };
+}
+
+/** The first region not excluded walking clockwise from the key's position; null when there is none. */
+export function routeAround(ring: Ring, key: string, { table, open }: Exclusion): string | null {
+  const start = ring.locate(key);
+  if (start < 0 || !open) return null;
+  return regionOf(walkOwners(ring, start, (owner) => table[owner] !== undefined), table);
+}
+
+/**
+ * Session ids for a batch, each element read once and checked as it is read (a TypeError naming
+ * sessionIds[i]): what routeManyAround routes, read before the table it routes by is made, so that
+ * a getter that updates the router cannot leave that table stale.
+ */
+export function readKeys(sessionIds: readonly unknown[], count: number): string[] {
+  // Allocated whole and filled by index: cheaper than pushing, in a batch of thousands.
+  const keys = new Array<string>(count);
+  for (let i = 0; i < count; i++) {
+    const key = sessionIds[i];
+    checkKey(key, i);
+    keys[i] = key;
+  }
+  return keys;
+}
+
+/**
+ * routeAround() for every key into out, as a batch: the engine routes them all through the
+ * exclusion's table, where an excluded region's owner has no name (so its sessions come back
+ * undefined), and only those sessions walk on from their positions.
+ */
+export function routeManyAround(ring: Ring, keys: readonly string[], out: Answers, exclusion: Exclusion): void {
+  ring.routeMany(keys, out, exclusion.table);
+  for (let i = 0; i < out.length; i++) if (out[i] === undefined) out[i] = routeAround(ring, keys[i], exclusion);
+}

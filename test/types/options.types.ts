@@ -1,0 +1,66 @@
+// Type tests, compiled by `npm run typecheck` and never run: RouterOptions and RouterSnapshot take
+// each dialect's own options and refuse another dialect's, with a type that names the dialect in
+// force; RouterOptions, written out by hand, agrees with the rows of src/dialects.ts; addRegions
+// takes pairs or an object of region -> weight. Each `@ts-expect-error` fails the typecheck if the
+// line below it compiles.
+import type { DialectName, OptionNameOf } from "../../src/dialects.js";
+import { RegionRouter, type RouterSnapshot } from "../../src/index.js";
+import type { NotAnOptionOf, RouterOptions } from "../../src/options.js";
+
+/** Whether A and B are the same type. */
+type Equal<A, B> = (<T>() => T extends A ? 1 : 2) extends <T>() => T extends B ? 1 : 2 ? true : false;
+/** Compiles only for `true`. */
+function expectTrue<T extends true>(): T {
+  return true as T;
+}
+
+/** RouterOptions' member for dialect D, and the options it takes (not the refused ones). */
+type MemberOf<D extends DialectName> = Extract<RouterOptions, { readonly compatibleWith?: D }>;
+type OptionsIn<M> = { [K in keyof M]-?: K extends "compatibleWith" ? never : NonNullable<M[K]> extends number ? K : never }[keyof M];
+
+export function typeTests(router: RegionRouter): void {
+  // Every dialect has a member, whose options are its row's.
+  expectTrue<Equal<NonNullable<RouterOptions["compatibleWith"]>, DialectName>>();
+  expectTrue<{ [D in DialectName]: Equal<OptionsIn<MemberOf<D>>, OptionNameOf<D>> }[DialectName]>();
+  // Another dialect's option has a type named for the dialect in force.
+  expectTrue<Equal<NonNullable<MemberOf<"hashring">["vnodes"]>, NotAnOptionOf<"hashring">>>();
+  expectTrue<Equal<NonNullable<MemberOf<"region-router">["replicas"]>, NotAnOptionOf<"region-router">>>();
+
+  new RegionRouter();
+  new RegionRouter({ vnodesPerWeight: 3 });
+  new RegionRouter({ compatibleWith: "hashring", vnodeCount: 40, replicas: 3 });
+  new RegionRouter({ compatibleWith: "libketama" });
+  // @ts-expect-error vnodes is uhashring's, not hashring's: NotAnOptionOf<"hashring">
+  new RegionRouter({ compatibleWith: "hashring", vnodes: 3 });
+  // @ts-expect-error without compatibleWith, the default's: NotAnOptionOf<"region-router">
+  new RegionRouter({ vnodes: 3 });
+  // @ts-expect-error libketama has no options
+  new RegionRouter({ compatibleWith: "libketama", replicas: 3 });
+  // @ts-expect-error no such dialect
+  new RegionRouter({ compatibleWith: "ketama" });
+  // @ts-expect-error options are numbers
+  new RegionRouter({ compatibleWith: "uhashring", vnodes: "3" });
+
+  const snapshot: RouterSnapshot = router.toJSON();
+  RegionRouter.fromJSON(snapshot);
+  const plain: RouterSnapshot = { version: 1, vnodesPerWeight: 1, regions: [["sf", 2]] };
+  const hashring: RouterSnapshot = { version: 1, compatibleWith: "hashring", vnodeCount: 40, replicas: 4, regions: [] };
+  // @ts-expect-error no such dialect
+  const unknown: RouterSnapshot = { version: 1, compatibleWith: "ketama", regions: [] };
+  // @ts-expect-error vnodes is not hashring's: NotAnOptionOf<"hashring">
+  const mixed: RouterSnapshot = { version: 1, compatibleWith: "hashring", vnodes: 4, regions: [] };
+  // @ts-expect-error this version reads version 1
+  const future: RouterSnapshot = { version: 2, regions: [] };
+  // @ts-expect-error regions are needed
+  const bare: RouterSnapshot = { version: 1 };
+  void [plain, hashring, unknown, mixed, future, bare];
+
+  router.addRegions([["sf", 2], ["london", 1]]);
+  router.addRegions(new Map([["sf", 2]]));
+  router.addRegions({ "10.0.0.1:11211": 1, "10.0.0.2:11211": 2 });
+  router.addRegions(["sf", "london"].map((name) => [name, 1]));
+  // @ts-expect-error weights are numbers
+  router.addRegions({ sf: "2" });
+  // @ts-expect-error a pair is [region, weight]
+  router.addRegions([["sf"]]);
+}
