@@ -2,9 +2,8 @@
 // spelled like the option in kebab-case (vnodesPerWeight: --vnodes-per-weight), and the same flags
 // with a prefix for plan's ring after (--to-compatible-with, --to-replicas). A flag that is not an
 // option of the dialect in force is a UsageError naming the flag as typed.
-import { dialect, DIALECTS, OPTION_NAMES, optionRules, type Dialect, type DialectName } from "../dialects.js";
+import { DIALECTS, OPTION_NAMES, optionRules, type Dialect, type DialectName } from "../dialects.js";
 import { readDialect, readOptions, type OptionWording } from "../options.js";
-import type { RegionRouterBase } from "../router.js";
 import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
 import { UsageError } from "./usage-error.js";
 
@@ -27,12 +26,6 @@ export function dialectSpecs(prefix: string): OptionSpecs {
 /** Whether any dialect flag after `prefix` was given. */
 export function hasDialectFlags(args: ParsedArgs, prefix: string): boolean {
   return Object.keys(dialectSpecs(prefix)).some((flag) => args.has(flag));
-}
-
-/** The dialect a router runs, with its options. */
-export function dialectOf(router: RegionRouterBase): Dialect {
-  const { compatibleWith, ...options } = router.options as { compatibleWith: DialectName } & Record<string, number>;
-  return dialect(compatibleWith, options);
 }
 
 /** "hashring (vnode count 40, replicas 4)", "libketama": a dialect and its options in words. */

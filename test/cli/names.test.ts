@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { movement, RegionRouter } from "../../src/index.js";
-import { cli, ok } from "../support/cli.js";
+import { ok } from "../support/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "region-router-cli-names-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
