@@ -1,8 +1,7 @@
 // The command line's end-to-end speed: `region-router route` on 2,000,000 ids, process start
 // included, against `awk '{print $0 "\tx"}'` copying the same lines (at most 5x), both reading the
-// same file and writing to /dev/null, in alternating rounds (rounds.mjs). With --threads N, also
-// `route --threads N` (worker threads).
-// Usage: node bench/cli.mjs [--ids N] [--runs R] [--threads N]   (after npm run build)
+// same file and writing to /dev/null, in alternating rounds (rounds.mjs).
+// Usage: node bench/cli.mjs [--ids N] [--runs R]   (after npm run build)
 import { spawnSync } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, rmSync, writeFileSync } from "node:fs";
@@ -12,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { alternate } from "./rounds.mjs";
 
-const { values } = parseArgs({ options: { ids: { type: "string", default: "2000000" }, runs: { type: "string", default: "7" }, threads: { type: "string" } } });
+const { values } = parseArgs({ options: { ids: { type: "string", default: "2000000" }, runs: { type: "string", default: "7" } } });
 const count = Number(values.ids);
 const bin = fileURLToPath(new URL("../dist/cli/main.js", import.meta.url));
 const ring = ["--region", "sf=3", "--region", "london=3", "--region", "bangalore=3"];
@@ -42,7 +41,6 @@ try {
     const tasks = [
       { name: "awk", command: "awk", args: ['{print $0 "\\tx"}', file] },
       { name: "region-router", command: process.execPath, args: [bin, "route", ...ring, file] },
-      ...(values.threads ? [{ name: `--threads ${values.threads}`, command: process.execPath, args: [bin, "route", ...ring, "--threads", values.threads, file] }] : []),
     ];
     const [awk, ...ours] = await alternate(tasks, { rounds: Number(values.runs), label: kind, measure: timeOnce });
     const show = (r) => `${r.name} ${r.ms.toFixed(0).padStart(5)} (${Math.min(...r.rounds.ms).toFixed(0)})`;

@@ -80,18 +80,15 @@ for (const declaration of filesUnder(dist, ".d.ts")) {
   copyFileSync(declaration, target);
 }
 
-// The `region-router` command line (package.json "bin"): its own ESM bundle for Node, split between
-// the two entries (the bin and its route worker), so a start loads three modules. The CLI never
-// hands its routers to the library entries, so carrying its own RegionRouterBase is safe.
+// The `region-router` command line (package.json "bin"): its own ESM bundle for Node, one module.
+// The CLI never hands its routers to the library entries, so carrying its own RegionRouterBase is safe.
 await build({
   ...common,
-  entryPoints: ["cli/main.ts", "cli/route-worker.ts"].map((entry) => join(src, entry)),
+  entryPoints: [join(src, "cli/main.ts")],
   outdir: join(dist, "cli"),
   bundle: true,
-  splitting: true,
   format: "esm",
   platform: "node",
-  chunkNames: "shared-[hash]",
 });
 
 writeFileSync(join(cjs, "package.json"), '{\n  "type": "commonjs"\n}\n');

@@ -3,7 +3,6 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
-import { routeAsciiLines } from "../src/cli/ascii-lines.js";
 import { CHUNK } from "../src/engines/wasm/ring.js";
 import { simdModule } from "../src/engines/wasm/simd.js";
 import { buildRouter as build } from "./support/build.js";
@@ -58,36 +57,6 @@ describe.each(engines)("routeMany on the %s engine", (_, RegionRouter) => {
     const router = build(RegionRouter, seed);
     expectRejectedUnchanged([router], () => router.routeMany("sess-1" as unknown as string[]), TypeError, /sessionIds must be an array of strings, got "sess-1"/);
     expectRejectedUnchanged([router], () => router.routeMany(["a", 7 as unknown as string]), TypeError, /sessionIds\[1\] must be a string, got 7/);
-  });
-});
-
-// The command line's path (it always runs the WebAssembly engine).
-describe.each(engines.filter(([name]) => name !== "pure"))("routing the lines of ASCII text from its bytes on the %s engine", (_, RegionRouter) => {
-  const asciiLine = fc.string({ unit: "binary-ascii", maxLength: 70 }).map((s) => s.replace(/\n/g, ""));
-  const lines = (piece: string): string[] => piece.split("\n").map((line) => (line.endsWith("\r") ? line.slice(0, -1) : line));
-
-  it("equals routeMany of the lines, CRLF and empty lines included", () => {
-    const router = build(RegionRouter, seed);
-    fc.assert(
-      fc.property(fc.array(fc.tuple(asciiLine, fc.boolean()), { maxLength: 40 }), ([...rows]) => {
-        const piece = rows.map(([line, crlf]) => line + (crlf ? "\r" : "")).join("\n");
-        expect(routeAsciiLines(router, Buffer.from(piece, "latin1"))).toEqual(router.routeMany(lines(piece)));
-      }),
-      { numRuns: 60 },
-    );
-  });
-
-  it.each([
-    ["", [""]],
-    ["a\nb", ["a", "b"]],
-    ["a\r\n\r\nb\r", ["a", "", "b"]],
-    ["\n\n", ["", "", ""]],
-    ["\r", [""]],
-    ["x\r\r", ["x\r"]],
-  ])("splits %j into %j", (piece, expected) => {
-    const router = build(RegionRouter, seed);
-    expect(routeAsciiLines(router, Buffer.from(piece, "latin1"))).toEqual(router.routeMany(expected));
-    expect(routeAsciiLines(new RegionRouter(), Buffer.from(piece, "latin1"))).toEqual(expected.map(() => null));
   });
 });
 

@@ -124,8 +124,6 @@ describe("the packed package", () => {
       "dist/cjs/package.json",
       "dist/cjs/pure.js",
       "dist/cli/main.js",
-      "dist/cli/route-worker.js",
-      expect.stringMatching(/^dist\/cli\/shared-\w+\.js$/),
       "dist/index.js",
       "dist/node.js",
       "dist/pure.js",

@@ -1,6 +1,6 @@
-// A small, strict argument parser (the package has no runtime dependencies). It knows long options
-// (`--name value`, `--name=value`), `-h`, `--` and `-` (stdin), and reports every mistake as a
-// UsageError that names the command, so the person sees one clear line.
+// Options on node:util's parseArgs, strict in the CLI's own words: every mistake is a UsageError
+// that names the option as typed and the command, so the person sees one clear line.
+import { parseArgs as parseTokens } from "node:util";
 import { UsageError } from "./usage-error.js";
 
 export interface OptionSpec {
@@ -11,80 +11,64 @@ export interface OptionSpec {
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 
-export class ParsedArgs {
-  constructor(
-    private readonly values: ReadonlyMap<string, readonly string[]>,
-    readonly positionals: readonly string[],
-  ) {}
+/** A command, as main.ts lists and runs it. */
+export interface Command {
+  readonly name: string;
+  /** One line for the top-level help; `help` is the full `region-router <name> --help`. */
+  readonly summary: string;
+  readonly help: string;
+  run(args: readonly string[]): Promise<void>;
+}
 
+/** Options the CLI had and dropped, with why: a clear message rather than "unknown option". */
+const REMOVED: Readonly<Record<string, string>> = {
+  threads: "route always runs on one thread, as worker threads were slower than one",
+};
+
+/** The options given, by name (without "--"), and the arguments that are not options. */
+export interface ParsedArgs {
+  readonly positionals: readonly string[];
   /** Every value of a string option, in command-line order (empty when absent). */
-  all(name: string): readonly string[] {
-    return this.values.get(name) ?? [];
-  }
-
+  all(name: string): readonly string[];
   /** The value of a single-valued string option, or undefined. */
-  one(name: string): string | undefined {
-    return this.values.get(name)?.[0];
-  }
-
-  has(name: string): boolean {
-    return this.values.has(name);
-  }
+  one(name: string): string | undefined;
+  has(name: string): boolean;
 }
 
 /** True when the arguments ask for help (before any `--`): help wins over every other mistake. */
 export function wantsHelp(args: readonly string[]): boolean {
-  for (const arg of args) {
-    if (arg === "--") return false;
-    if (arg === "--help" || arg === "-h") return true;
-  }
-  return false;
+  const end = args.indexOf("--");
+  return args.slice(0, end < 0 ? args.length : end).some((arg) => arg === "--help" || arg === "-h");
 }
 
 export function parseArgs(command: string, args: readonly string[], specs: OptionSpecs): ParsedArgs {
+  const options = Object.fromEntries(Object.entries(specs).map(([name, { kind }]) => [name, { type: kind }]));
+  // Not strict: the tokens are checked here, so that each message is the CLI's own.
+  const { tokens } = parseTokens({ args: [...args], options, strict: false, allowPositionals: true, tokens: true });
   const values = new Map<string, string[]>();
   const positionals: string[] = [];
   const hint = `see region-router ${command} --help`;
-  for (let i = 0; i < args.length; i++) {
-    const arg = args[i];
-    if (arg === "--") {
-      positionals.push(...args.slice(i + 1));
-      break;
-    }
-    if (arg === "-" || !arg.startsWith("-")) {
-      positionals.push(arg);
-      continue;
-    }
-    if (!arg.startsWith("--")) throw new UsageError(`unknown option ${arg} for ${command}; ${hint}`);
-    const eq = arg.indexOf("=");
-    const name = eq < 0 ? arg.slice(2) : arg.slice(2, eq);
+  for (const token of tokens) {
+    if (token.kind === "positional") positionals.push(token.value);
+    if (token.kind !== "option") continue;
+    const { name, rawName, value } = token;
     const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
-    if (!spec) throw new UsageError(`unknown option --${name} for ${command}; ${hint}`);
-    let value: string;
-    if (spec.kind === "boolean") {
-      if (eq >= 0) throw new UsageError(`--${name} takes no value`);
-      value = "";
-    } else if (eq >= 0) {
-      value = arg.slice(eq + 1);
-    } else {
-      if (i + 1 >= args.length) throw new UsageError(`--${name} needs a value; ${hint}`);
-      value = args[++i];
-    }
+    if (!spec && rawName.startsWith("--") && Object.hasOwn(REMOVED, name)) throw new UsageError(`${rawName} was removed: ${REMOVED[name]}`);
+    if (!spec) throw new UsageError(`unknown option ${rawName} for ${command}; ${hint}`);
+    if (spec.kind === "boolean" && value !== undefined) throw new UsageError(`${rawName} takes no value`);
+    if (spec.kind === "string" && value === undefined) throw new UsageError(`${rawName} needs a value; ${hint}`);
     const seen = values.get(name);
-    if (seen && !spec.multiple) throw new UsageError(`--${name} given more than once`);
-    if (seen) seen.push(value);
-    else values.set(name, [value]);
+    if (seen && !spec.multiple) throw new UsageError(`${rawName} given more than once`);
+    if (seen) seen.push(value ?? "");
+    else values.set(name, [value ?? ""]);
   }
-  return new ParsedArgs(values, positionals);
+  return { positionals, all: (name) => values.get(name) ?? [], one: (name) => values.get(name)?.[0], has: (name) => values.has(name) };
 }
 
-/**
- * A decimal integer from `min` to `max`, or a UsageError that starts with `what` (the option as the
- * person typed it) and may offer `other` choices ("auto or ").
- */
-export function parseInteger(what: string, text: string, min: number, max: number, other = ""): number {
+/** A decimal integer from `min` to `max`, or a UsageError that starts with `what` (the option as typed). */
+export function parseInteger(what: string, text: string, min: number, max: number): number {
   const digits = /^[0-9]+$/.test(text);
   const value = digits ? Number(text) : NaN;
   if (value >= min && value <= max) return value;
-  throw new UsageError(`${what} must be ${other}an integer from ${min} to ${max}, got ${digits ? text : JSON.stringify(text)}`);
+  throw new UsageError(`${what} must be an integer from ${min} to ${max}, got ${digits ? text : JSON.stringify(text)}`);
 }

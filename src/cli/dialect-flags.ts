@@ -2,9 +2,8 @@
 // spelled like the option in kebab-case (vnodesPerWeight: --vnodes-per-weight), and the same flags
 // with a prefix for plan's ring after (--to-compatible-with, --to-replicas). A flag that is not an
 // option of the dialect in force is a UsageError naming the flag as typed.
-import { dialect, DIALECTS, OPTION_NAMES, optionRules, type Dialect, type DialectName } from "../dialects.js";
+import { DIALECTS, OPTION_NAMES, optionRules, type Dialect, type DialectName } from "../dialects.js";
 import { readDialect, readOptions, type OptionWording } from "../options.js";
-import type { RegionRouterBase } from "../router.js";
 import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
 import { UsageError } from "./usage-error.js";
 
@@ -29,12 +28,6 @@ export function hasDialectFlags(args: ParsedArgs, prefix: string): boolean {
   return Object.keys(dialectSpecs(prefix)).some((flag) => args.has(flag));
 }
 
-/** The dialect a router runs, with its options. */
-export function dialectOf(router: RegionRouterBase): Dialect {
-  const { compatibleWith, ...options } = router.options as { compatibleWith: DialectName } & Record<string, number>;
-  return dialect(compatibleWith, options);
-}
-
 /** "hashring (vnode count 40, replicas 4)", "libketama": a dialect and its options in words. */
 export function describeDialect({ name, options }: Pick<Dialect, "name" | "options">): string {
   const words = Object.entries(options).map(([option, value]) => `${wordsOf(option)} ${value}`);
@@ -51,7 +44,7 @@ function flagList(name: DialectName, prefix: string): string {
  * The dialect the flags after `prefix` give: `--<prefix>compatible-with` (else `base`'s dialect),
  * with the options given as flags; an option not given keeps `base`'s value when the dialect is
  * `base`'s, else takes the dialect's default. `baseIs` says where `base` came from, for messages
- * ("the default", "the --ring file's dialect").
+ * ("the default dialect", "the --ring file's dialect").
  */
 export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect, baseIs: string): Dialect {
   const dialectFlag = `${prefix}compatible-with`;
@@ -62,7 +55,7 @@ export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect
   const wording: OptionWording = {
     unknownDialect: (value) => new UsageError(`--${dialectFlag} must be one of ${DIALECTS.join(", ")}, got ${JSON.stringify(value)}`),
     notAnOption(option, name) {
-      const source = named !== undefined ? `--${dialectFlag} ${name}` : `--${dialectFlag} ${name}, ${baseIs}`;
+      const source = named !== undefined ? `--${dialectFlag} ${name}` : `${name}, ${baseIs}`;
       return new UsageError(`--${prefix}${flagOf(option)} is not an option of ${source} (${flagList(name, prefix)})`);
     },
     value: (option, text, max) => parseInteger(`--${prefix}${flagOf(option)}`, text as string, 1, max),

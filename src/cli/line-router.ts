@@ -1,56 +1,41 @@
-// Routes a piece of whole input lines and renders the output lines: the work `route` does per
-// piece, the same on the main thread and in a worker.
-import { isAscii } from "node:buffer";
-import type { RegionRouter } from "../node.js";
-import { routeAsciiLines } from "./ascii-lines.js";
-import { decodeLines } from "./lines.js";
-import { type LongLine, routeDigest, writeLongId } from "./long-line.js";
-import { RegionSuffixes, renderJson, renderTsv } from "./render.js";
-
-export const FORMATS = ["tsv", "json"] as const;
-export type Format = (typeof FORMATS)[number];
+// The one consumer of input lines: every command that reads session ids (route, plan --sessions)
+// reads, routes and writes them here, whatever kind of Lines (lines.ts) they come as.
+import type { RegionRouterBase } from "../router.js";
+import type { Input } from "./inputs.js";
+import { readLines } from "./lines.js";
+import { writeOut } from "./output.js";
+import type { LineFormat } from "./render.js";
 
 /**
- * True when some region owns a position, which weights alone do not tell: where names are shares
- * of the whole (hashring's floor(w / total x vnode count x servers)), 49 equal servers of vnode
- * count 1 get none. Any key routes to a region exactly when one does.
+ * True when some region owns a position, which weights alone do not tell (49 equal hashring servers
+ * of vnode count 1 get no names). Any key routes to a region exactly when one does.
  */
-export function hasPositions(router: RegionRouter): boolean {
+export function hasPositions(router: RegionRouterBase): boolean {
   return router.route("") !== null;
 }
 
-export class LineRouter {
-  private readonly suffixes: RegionSuffixes;
-
-  /** `router` must have positions, so that every id routes to a region. */
-  constructor(
-    private readonly router: RegionRouter,
-    private readonly format: Format,
-  ) {
-    this.suffixes = new RegionSuffixes(router.weights().keys());
-  }
-
-  /** The output for a lineChunks() piece; a Buffer with its own ArrayBuffer, or a string. */
-  render(lines: Buffer): Buffer | string {
-    if (this.format === "tsv" && isAscii(lines)) {
-      // The usual case: ASCII ids routed straight from the bytes, no string per line.
-      return renderTsv(lines, routeAsciiLines(this.router, lines) as string[], this.suffixes);
-    }
-    const ids = decodeLines(lines);
-    const regions = this.router.routeMany(ids) as string[];
-    return this.format === "tsv" ? renderTsv(lines, regions, this.suffixes) : renderJson(ids, regions);
-  }
-
-  /** The output line for a LongLine, streamed with `write` (on the main thread: it reads the input again). */
-  async writeLong(line: LongLine, write: (text: string | Uint8Array) => Promise<void>): Promise<void> {
-    const region = routeDigest(this.router, line.digest) as string;
-    if (this.format === "tsv") {
-      await writeLongId(line, false, write);
-      await write(this.suffixes.suffix(this.suffixes.indexOf(region)));
-    } else {
-      await write('{"id":"');
-      await writeLongId(line, true, write);
-      await write(`","region":${JSON.stringify(region)}}\n`);
+/**
+ * Reads every line of `inputs` in order, routes each on every ring of `routers`, and writes the
+ * lines `format` keeps, each batch before the next is read: when an input fails midway, every line
+ * before the failure is out. Resolves to the number of lines read.
+ */
+export async function routeLines(
+  inputs: readonly Input[],
+  routers: readonly RegionRouterBase[],
+  format: LineFormat,
+  onBytes?: (bytes: number) => void,
+): Promise<number> {
+  let total = 0;
+  const owners = routers.map(() => new Int32Array(0));
+  for (const input of inputs) {
+    for await (const lines of readLines(input, onBytes)) {
+      routers.forEach((router, r) => {
+        if (owners[r].length < lines.count) owners[r] = new Int32Array(Math.max(lines.count, 2 * owners[r].length));
+        lines.route(router, owners[r]);
+      });
+      total += lines.count;
+      await lines.write(format, owners, writeOut);
     }
   }
+  return total;
 }

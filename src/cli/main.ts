@@ -1,11 +1,9 @@
 #!/usr/bin/env node
-// The `region-router` command line. Each failure is one line on stderr, "region-router: …", and
-// an exit status (docs/cli.md, "Errors and exit statuses"): 2 for bad input found before anything is written,
-// 3 for input or output that failed midway; 0 when the reader of stdout went away (EPIPE); 1 only
-// for a bug, which keeps its stack trace.
+// The `region-router` command line. Each failure is one line on stderr, "region-router: …", and an
+// exit status (docs/cli.md): 2 for bad input found before anything is written, 3 for input or output
+// that failed midway; 0 when the reader of stdout went away (EPIPE); 1 for a bug (with its stack).
 import { readFileSync } from "node:fs";
-import { wantsHelp } from "./args.js";
-import type { Command } from "./command.js";
+import { type Command, wantsHelp } from "./args.js";
 import { plan } from "./plan.js";
 import { route } from "./route.js";
 import { stats } from "./stats.js";
@@ -23,39 +21,29 @@ Commands:
 ${COMMANDS.map((command) => `  ${command.name.padEnd(8)}${command.summary}`).join("\n")}
 
 Run "region-router <command> --help" for a command's options.
-Options: -h, --help (this help), --version.
+Options: -h, --help (this help), -v, --version.
 `;
 
 function findCommand(name: string): Command {
   const command = COMMANDS.find((candidate) => candidate.name === name);
-  if (!command) {
-    const names = COMMANDS.map((candidate) => candidate.name).join(", ");
-    throw new UsageError(`unknown command ${JSON.stringify(name)}; commands: ${names} (see region-router --help)`);
-  }
-  return command;
-}
-
-function version(): string {
-  const manifest = JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")) as { version: string };
-  return manifest.version;
+  if (command) return command;
+  throw new UsageError(`unknown command ${JSON.stringify(name)}; commands: ${COMMANDS.map(({ name }) => name).join(", ")} (see region-router --help)`);
 }
 
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
-  if (name === undefined) throw new UsageError("no command given; see region-router --help");
-  if (name === "--help" || name === "-h") return print(HELP);
+  // No arguments at all: the usage, on stdout, as git and npm print it (but with status 0: here 1
+  // means a bug).
+  if (name === undefined || name === "--help" || name === "-h") return print(HELP);
   if (name === "help") return print(rest.length === 0 || wantsHelp(rest.slice(0, 1)) ? HELP : findCommand(rest[0]).help);
-  if (name === "--version") return print(`${version()}\n`);
+  if (name === "--version" || name === "-v") return print(`${JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version}\n`);
   const command = findCommand(name);
   if (wantsHelp(rest)) return print(command.help);
   await command.run(rest);
   return 0;
 }
 
-async function print(text: string): Promise<number> {
-  await writeOut(text);
-  return 0;
-}
+const print = (text: string): Promise<number> => writeOut(text).then(() => 0);
 
 /** The exit status for a failure, and the line (if any) that says it on stderr. */
 function failure(error: unknown): [status: number, message: string | null] {
@@ -70,9 +58,7 @@ function failure(error: unknown): [status: number, message: string | null] {
 process.stderr.on("error", () => {});
 
 main(process.argv.slice(2)).then(
-  (status) => {
-    process.exitCode = status;
-  },
+  (status) => void (process.exitCode = status),
   (error: unknown) => {
     const [status, message] = failure(error);
     if (message !== null) process.stderr.write(`region-router: ${message}\n`);

@@ -1,8 +1,20 @@
-// Everything a command prints on stdout goes through writeOut, which resolves once the stream has
-// taken the text (so output never piles up in memory) and rejects when stdout fails: a reader that
-// went away (EPIPE: `region-router route … | head`) as ReaderGone, which main.ts ends quietly with
-// status 0; any other failure (a full disk) as an IoError naming stdout and the cause (status 3).
-import { IoError, reasonOf } from "./usage-error.js";
+// What a command prints: JSON or its own format (--json, --format), on stdout through writeOut, which
+// resolves once the stream has taken the text (so output never piles up in memory) and rejects when
+// stdout fails: a reader that went away (EPIPE: `… | head`) as ReaderGone, which main.ts ends
+// quietly (status 0); any other failure (a full disk) as an IoError naming the cause (status 3).
+import type { OptionSpecs, ParsedArgs } from "./args.js";
+import { IoError, reasonOf, UsageError } from "./usage-error.js";
+
+/** Every command that prints takes both spellings of JSON output: --json and --format json. */
+export const FORMAT_OPTIONS: OptionSpecs = { format: { kind: "string" }, json: { kind: "boolean" } };
+
+/** Whether to print JSON (--json, --format json), else the command's own format, `text` by name. */
+export function printsJson(args: ParsedArgs, text: string): boolean {
+  const format = args.one("format");
+  if (format !== undefined && format !== text && format !== "json") throw new UsageError(`--format must be ${text} or json, got ${JSON.stringify(format)}`);
+  if (format === text && args.has("json")) throw new UsageError(`--json and --format ${text} disagree`);
+  return format === "json" || args.has("json");
+}
 
 /** The reader of stdout closed it: not a failure, the job is done. */
 export class ReaderGone extends Error {
@@ -11,13 +23,8 @@ export class ReaderGone extends Error {
 
 /** The first failure of stdout; every later write reports it again. */
 let failure: Error | null = null;
-
-function failed(error: unknown): Error {
-  failure ??=
-    (error as NodeJS.ErrnoException | null)?.code === "EPIPE" ? new ReaderGone("stdout closed") : new IoError(`cannot write stdout: ${reasonOf(error)}`);
-  return failure;
-}
-
+const failed = (error: unknown): Error =>
+  (failure ??= (error as NodeJS.ErrnoException | null)?.code === "EPIPE" ? new ReaderGone("stdout closed") : new IoError(`cannot write stdout: ${reasonOf(error)}`));
 // A failed write also emits "error" on the stream: handled here, never an uncaught exception.
 process.stdout.on("error", failed);
 

@@ -1,21 +1,18 @@
 // `region-router plan`: what moves, exactly, when regions are added, removed or re-weighted.
 import type { Dialect } from "../dialects.js";
 import { MAX_REGIONS, type Movement, movement, type RegionRouter } from "../node.js";
+import { internalsOf } from "../internals.js";
 import { describe } from "../validate.js";
-import { type ParsedArgs, parseArgs } from "./args.js";
-import type { Command } from "./command.js";
-import { describeDialect, dialectFromFlags, dialectOf, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
-import { type Input, openInputs } from "./inputs.js";
-import { decodeLines, LineCursor, lineChunks } from "./lines.js";
-import { LongLine, routeDigest, writeLongId } from "./long-line.js";
-import { writeOut } from "./output.js";
-import { buildRing, parseRegionWeight, perWeightFlag, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions } from "./ring-options.js";
+import { type Command, type ParsedArgs, parseArgs } from "./args.js";
+import { describeDialect, dialectFromFlags, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
+import { openInputs } from "./inputs.js";
+import { routeLines } from "./line-router.js";
+import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
+import { JSON_ID, type LineFormat, NOTHING } from "./render.js";
+import { buildRing, exactParts, parseRegionWeight, perWeightSource, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions, ringPerWeightSource } from "./ring-options.js";
 import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
 import { noPositionals, UsageError } from "./usage-error.js";
-
-/** What movement() gives, with what a sampled estimate adds (across key spaces: 128-bit against 32-bit points). */
-type PlannedMovement = Movement & { readonly exact?: boolean; readonly standardError?: number };
 
 export const plan: Command = {
   name: "plan",
@@ -24,11 +21,9 @@ export const plan: Command = {
                           [--to-compatible-with NAME] [--to-OPTION N]... [--sessions FILE] [--json]
        region-router plan [ring options] --to FILE [--sessions FILE] [--json]
 
-Compares the ring with the ring after the changes and prints the exact fraction of the key
-space that changes region, and each from → to flow (computed from the rings' arcs, not sampled).
-With --sessions, also lists the sessions (one id per line in FILE, "-" for stdin) that move,
-as "id<TAB>from<TAB>to" lines. Region names with a backslash or control character are escaped in
-text output (\\\\, \\n, \\r, \\t, \\u00XX).
+Prints the exact fraction of the key space that changes region between the ring and the ring
+after the changes, and each from → to flow (from the rings' arcs, not sampled). Region names are
+escaped in text output as JSON escapes them.
 
 ${RING_HELP}
 
@@ -38,23 +33,20 @@ Changes (each repeatable, each region at most once):
   --set NAME=W                give a region of the ring a new weight
 
 Migration (the same regions and weights in another dialect or with other options, then the
-changes above, if any):
+changes, if any):
   --to-compatible-with NAME   the dialect after (default: the ring's own)
-  ${Object.keys(dialectSpecs("to-"))
-    .slice(1)
-    .map((flag) => `--${flag} N`)
-    .join(", ")}
-                              its options, as for the ring; one not given keeps the ring's
-                              value in the ring's own dialect, else takes the dialect's default
-  --to FILE                   or the whole ring after, from a snapshot (its dialect included);
-                              not with --add, --remove, --set; --to-compatible-with and the
-                              --to- options then check the file
+  ${Object.keys(dialectSpecs("to-")).slice(1).map((flag) => `--${flag} N`).join(", ")}
+                              its options; one not given keeps the ring's value in the ring's
+                              own dialect, else takes the dialect's default
+  --to FILE                   or the whole ring after, from a snapshot; not with --add, --remove,
+                              --set; --to-compatible-with and the --to- options then check it
 
 Options:
-  --sessions FILE             also list which of these sessions move, and where
-  --json                      print { "moved", "flows": [{ "from", "to", "fraction" }] } (the
-                              library's movement()), plus "sessions": [{ "id", "from", "to" }]
-                              with --sessions; fractions, not percentages; null = no region
+  --sessions FILE             also list the sessions (one id a line, "-" for stdin) that move,
+                              as "id<TAB>from<TAB>to" lines
+  --json, --format json       print movement()'s { "moved", "flows": [{ "from", "to", "fraction"
+                              }] }, and "sessions": [{ "id", "from", "to" }] with --sessions
+                              (null: no region); --format text is the plan as text (the default)
   -h, --help                  show this help
 `,
   async run(args) {
@@ -66,150 +58,94 @@ Options:
       to: { kind: "string" },
       ...dialectSpecs("to-"),
       sessions: { kind: "string" },
-      json: { kind: "boolean" },
+      ...FORMAT_OPTIONS,
     });
     noPositionals("plan", parsed.positionals);
-    const before = ringFromOptions(parsed);
-    const { after, changes } = ringAfter(before, parsed);
+    const before = await ringFromOptions(parsed);
+    const { after, changes } = await ringAfter(before, parsed);
     const moves = movement(before, after);
     const sessionsFile = parsed.one("sessions");
     const sessions = sessionsFile === undefined ? null : openInputs([sessionsFile], "--sessions file")[0];
-    const json = parsed.has("json");
+    const json = printsJson(parsed, "text");
 
     if (json) {
       const summary = JSON.stringify(moves);
       if (!sessions) return writeOut(`${summary}\n`);
       // Streamed, so any number of sessions fits: {"moved":…,"flows":[…],"sessions":[…]}.
       await writeOut(`${summary.slice(0, -1)},"sessions":[`);
-      let first = true;
-      const comma = () => {
-        const separator = first ? "" : ",";
-        first = false;
-        return separator;
-      };
-      await forMovedSessions(
-        before,
-        after,
-        sessions,
-        (rows) => writeOut(rows.map(({ id, from, to }) => `${comma()}${JSON.stringify({ id, from, to })}`).join("")),
-        async (line, from, to) => {
-          await writeOut(`${comma()}{"id":"`);
-          await writeLongId(line, true, writeOut);
-          await writeOut(`","from":${JSON.stringify(from)},"to":${JSON.stringify(to)}}`);
-        },
-      );
+      await routeLines([sessions], [before, after], movedFormat(before, after, true));
       return writeOut("]}\n");
     }
 
     await writeOut(describeMovement(changes, moves));
     if (!sessions) return;
     await writeOut("\nsessions that move (id, from, to):\n");
-    let moved = 0;
-    const total = await forMovedSessions(
-      before,
-      after,
-      sessions,
-      (rows) => {
-        moved += rows.length;
-        // Each id as its line's bytes (as route's TSV writes it), not as decoded: invalid UTF-8
-        // stays what it was, as it does in a line too long to decode.
-        return writeOut(Buffer.concat(rows.flatMap(({ line, from, to }) => [line, Buffer.from(`\t${shown(from)}\t${shown(to)}\n`)])));
-      },
-      async (line, from, to) => {
-        moved++;
-        await writeLongId(line, false, writeOut);
-        await writeOut(`\t${shown(from)}\t${shown(to)}\n`);
-      },
-    );
-    await writeOut(`${moved} of ${total} sessions move${total > 0 ? ` (${percent(moved / total)})` : ""}\n`);
+    const format = movedFormat(before, after, false);
+    const total = await routeLines([sessions], [before, after], format);
+    await writeOut(`${format.moved} of ${total} sessions move${total > 0 ? ` (${percent(format.moved / total)})` : ""}\n`);
   },
 };
 
 type Region = string | null;
 
-/** A session that moves: its id, decoded, and its line's bytes, as read (no "\r", no "\n"). */
-interface MovedSession {
-  readonly id: string;
-  readonly line: Uint8Array;
-  readonly from: Region;
-  readonly to: Region;
-}
+const COMMA_JSON_ID = Buffer.from(',{"id":');
 
 /**
- * Reads the sessions and hands over those whose region differs between the two rings: a piece's
- * worth at a time as rows, or a LongLine on its own. Resolves to how many were read.
+ * The sessions whose region differs between the two rings: "id<TAB>from<TAB>to" lines (the id as
+ * read, as route's TSV writes it) or, with `json`, elements of an array of { "id", "from", "to" }.
+ * `moved` counts them.
  */
-async function forMovedSessions(
-  before: RegionRouter,
-  after: RegionRouter,
-  sessions: Input,
-  rows: (moved: MovedSession[]) => Promise<void>,
-  long: (line: LongLine, from: Region, to: Region) => Promise<void>,
-): Promise<number> {
-  let total = 0;
-  for await (const lines of lineChunks(sessions)) {
-    if (lines instanceof LongLine) {
-      total++;
-      const from = routeDigest(before, lines.digest);
-      const to = routeDigest(after, lines.digest);
-      if (from !== to) await long(lines, from, to);
-      continue;
-    }
-    const ids = decodeLines(lines);
-    total += ids.length;
-    await rows(movedSessions(before, after, ids, lines));
-  }
-  return total;
+function movedFormat(before: RegionRouter, after: RegionRouter, json: boolean): LineFormat & { readonly moved: number } {
+  const [was, now] = [internalsOf(before).names, internalsOf(after).names];
+  let moved = 0;
+  return {
+    json,
+    get moved() {
+      return moved;
+    },
+    around(owners, i) {
+      const from: Region = owners[0][i] < 0 ? null : (was[owners[0][i]] as string);
+      const to: Region = owners[1][i] < 0 ? null : (now[owners[1][i]] as string);
+      if (from === to) return null;
+      const head = !json ? NOTHING : moved > 0 ? COMMA_JSON_ID : JSON_ID;
+      moved++;
+      return { head, tail: Buffer.from(json ? `,"from":${JSON.stringify(from)},"to":${JSON.stringify(to)}}` : `\t${shown(from)}\t${shown(to)}\n`) };
+    },
+  };
 }
 
-const NONE = "(none)";
+/** A region as the text output shows it: escaped (escape.ts), or "(none)" for no region. */
+const shown = (region: Region): string => (region === null ? "(none)" : escapeName(region));
 
-/** A region as the text output shows it: escaped (escape.ts), or NONE for no region. */
-function shown(region: Region): string {
-  return region === null ? NONE : escapeName(region);
-}
-
-
-const CHANGE_FLAGS = "--add NAME=W, --remove NAME, --set NAME=W, --to FILE or --to-compatible-with NAME";
+/** "compatible with hashring (vnode count 40, replicas 4) → region-router (vnodes per weight 1)" */
+const dialectChange = (from: Dialect, to: Dialect): string => `compatible with ${describeDialect(from)} → ${describeDialect(to)}`;
 
 /** The ring after the plan's changes (--to FILE, or a new dialect and --add, --remove, --set), and the changes as text. */
-function ringAfter(before: RegionRouter, parsed: ParsedArgs): { after: RegionRouter; changes: string[] } {
-  const [adds, removes, sets] = [parsed.all("add"), parsed.all("remove"), parsed.all("set")];
-  const edits = adds.length + removes.length + sets.length;
+async function ringAfter(before: RegionRouter, parsed: ParsedArgs): Promise<{ after: RegionRouter; changes: string[] }> {
+  const edits = { adds: parsed.all("add"), removes: parsed.all("remove"), sets: parsed.all("set") };
+  const editing = edits.adds.length + edits.removes.length + edits.sets.length > 0;
   const file = parsed.one("to");
   if (file !== undefined) {
-    if (edits > 0) throw new UsageError("--to cannot be combined with --add, --remove or --set (the file defines the whole ring after)");
-    const after = ringFromFile(parsed, "to", "to-", file);
+    if (editing) throw new UsageError("--to cannot be combined with --add, --remove or --set (the file defines the whole ring after)");
+    const after = await ringFromFile(parsed, "to", "to-", file);
     return { after, changes: differences(before, after) };
   }
   const migrating = hasDialectFlags(parsed, "to-");
-  if (!migrating && edits === 0) throw new UsageError(`plan needs at least one change: ${CHANGE_FLAGS}`);
-  const from = dialectOf(before);
-  if (!migrating) return applyChanges(before, { ring: from, flag: null, perWeight: perWeightFlag(from) }, [], adds, removes, sets);
+  if (!migrating && !editing) {
+    throw new UsageError("plan needs at least one change: --add NAME=W, --remove NAME, --set NAME=W, --to FILE or --to-compatible-with NAME");
+  }
+  const from = internalsOf(before).dialect;
+  const fromPerWeight = ringPerWeightSource(from, parsed);
+  if (!migrating) return applyChanges(before, { ring: from, flag: null, perWeight: fromPerWeight }, [], edits);
   const to = dialectFromFlags(parsed, "to-", from, "the ring's dialect");
   const flag = parsed.has("to-compatible-with") ? `--to-compatible-with ${to.name}` : "the ring after";
-  return applyChanges(before, { ring: to, flag, perWeight: perWeightFlag(to, "to-") }, [dialectChange(from, to)], adds, removes, sets);
-}
-
-/**
- * The dialect of the ring after, with how messages name it: `flag`, the migration to it (null when
- * it is the ring's own), and `perWeight`, the flag that multiplies weights in it (for the
- * virtual-node limit).
- */
-interface Target {
-  readonly ring: Dialect;
-  readonly flag: string | null;
-  readonly perWeight: string;
-}
-
-/** "compatible with hashring (vnode count 40, replicas 4) → region-router (vnodes per weight 1)" */
-function dialectChange(from: Dialect, to: Dialect): string {
-  return `compatible with ${describeDialect(from)} → ${describeDialect(to)}`;
+  const perWeight = perWeightSource(to, parsed, "to-", to.name === from.name ? fromPerWeight : undefined);
+  return applyChanges(before, { ring: to, flag, perWeight }, [dialectChange(from, to)], edits);
 }
 
 /** What differs between two rings, as the changes that would turn one into the other. */
 function differences(before: RegionRouter, after: RegionRouter): string[] {
-  const [from, to] = [dialectOf(before), dialectOf(after)];
+  const [from, to] = [internalsOf(before).dialect, internalsOf(after).dialect];
   const changes = describeDialect(from) === describeDialect(to) ? [] : [dialectChange(from, to)];
   const [was, now] = [before.weights(), after.weights()];
   for (const name of was.keys()) if (!now.has(name)) changes.push(`remove ${escapeName(name)}`);
@@ -224,76 +160,65 @@ function differences(before: RegionRouter, after: RegionRouter): string[] {
 }
 
 /**
- * The ring after: `before`'s regions in `target`'s dialect, with the --add, --remove and --set
- * changes applied, and `changes` with them as text; a UsageError for any that cannot apply. The
- * changes (and the migration, if any) give one ring, as made one after another would leave it (a
- * removed region gone, a set one moved to the end with its new weight, as addRegion moves it, added
- * ones after), checked and built once, as a whole: where counts are relative, one step on the way
- * could pass the virtual-node limit that the whole plan keeps to (a removal gives the others more
- * names, an add takes some back).
+ * The ring after: `before`'s regions in the dialect `ring` with the changes made one after another
+ * (a set region moved to the end, as addRegion moves it, added ones after), and `changes` with them
+ * as text. It is checked and built once, whole: where counts are relative, a step on the way could
+ * pass a limit the whole plan keeps to. Messages name the migration `flag` (null: none) and
+ * `perWeight` (perWeightSource).
  */
 function applyChanges(
   before: RegionRouter,
-  { ring, flag, perWeight }: Target,
+  { ring, flag, perWeight }: { ring: Dialect; flag: string | null; perWeight: string },
   changes: string[],
-  adds: readonly string[],
-  removes: readonly string[],
-  sets: readonly string[],
+  { adds, removes, sets }: Record<"adds" | "removes" | "sets", readonly string[]>,
 ): { after: RegionRouter; changes: string[] } {
   const weights = before.weights();
-  const named = new Set<string>();
-  const once = (option: string, name: string) => {
-    if (named.has(name)) throw new UsageError(`${option} ${name}: region ${JSON.stringify(name)} is changed more than once in this plan`);
-    named.add(name);
-  };
   const final = before.weights();
   /** Region -> the change that gives its weight, as typed. */
   const typed = new Map<string, string>();
+  const change = (option: string, name: string, text: string) => {
+    if (typed.has(name)) throw new UsageError(`${option} ${name}: region ${JSON.stringify(name)} is changed more than once in this plan`);
+    typed.set(name, `${option} ${text}`);
+  };
   for (const name of removes) {
-    once("--remove", name);
+    exactParts("--remove", name, [name], weights);
+    change("--remove", name, name);
     if (!weights.has(name)) throw new UsageError(`--remove ${name}: no region ${JSON.stringify(name)} in the ring`);
     final.delete(name);
-    typed.set(name, `--remove ${name}`);
     changes.push(`remove ${escapeName(name)}`);
   }
   for (const text of sets) {
-    const [name, weight] = parseRegionWeight("--set", text);
-    once("--set", name);
+    const [name, weight] = parseRegionWeight("--set", text, weights);
+    change("--set", name, text);
     if (!weights.has(name)) throw new UsageError(`--set ${text}: no region ${JSON.stringify(name)} in the ring (use --add)`);
     final.delete(name);
     final.set(name, weight);
-    typed.set(name, `--set ${text}`);
     changes.push(`set ${escapeName(name)} weight ${weights.get(name)} → ${weight}`);
   }
   for (const text of adds) {
     const [name, weight] = parseRegionWeight("--add", text);
-    once("--add", name);
+    change("--add", name, text);
     if (weights.has(name)) throw new UsageError(`--add ${text}: region ${JSON.stringify(name)} is already in the ring (use --set)`);
     final.set(name, weight);
-    typed.set(name, `--add ${text}`);
     changes.push(`add ${escapeName(name)} weight ${weight}`);
   }
   const entries = [...final];
   // Kept and set regions are at most the ring's own count, so the first region past the limit is added.
   if (entries.length > MAX_REGIONS) {
-    const [name] = entries[MAX_REGIONS];
-    throw new UsageError(`${typed.get(name)}: at most ${MAX_REGIONS} regions: no room for ${describe(name)}`);
+    throw new UsageError(`${typed.get(entries[MAX_REGIONS][0])}: at most ${MAX_REGIONS} regions: no room for ${describe(entries[MAX_REGIONS][0])}`);
   }
-  // Who is at fault when a region gets too many names: where counts are absolute, what gave the
-  // region its weight (its change, else the migration); where they are relative, every change
-  // (only the migration, named with the region, when it is the only one).
-  const causes = [...(flag === null ? [] : [flag]), ...typed.values()];
-  const all = causes.join(", ");
+  // At fault for a region's too many names: where counts are absolute, what gave it its weight (its
+  // change, else the migration); where relative, every change (or the migration, with the region).
+  const all = [...(flag === null ? [] : [flag]), ...typed.values()].join(", ");
   const whereOf = (i: number) => {
-    const [name] = entries[i];
-    const migrated = `${flag}, region ${JSON.stringify(name)}`;
-    if (!ring.relative) return typed.get(name) ?? (flag === null ? all : migrated);
+    const migrated = `${flag}, region ${JSON.stringify(entries[i][0])}`;
+    if (!ring.relative) return typed.get(entries[i][0]) ?? (flag === null ? all : migrated);
     return typed.size === 0 ? migrated : all;
   };
   return { after: buildRing(ring, entries, all, whereOf, perWeight), changes };
 }
 
-function describeMovement(changes: readonly string[], { moved, flows, exact, standardError }: PlannedMovement): string {
+function describeMovement(changes: readonly string[], { moved, flows, exact, standardError }: Movement): string {
   // A sampled estimate (exact false) says so, with its standard error.
   const about = exact === false ? "≈" : "";
   const error = exact === false && standardError !== undefined ? ` (estimated; standard error ${(standardError * 100).toFixed(2)} pp)` : "";
@@ -303,14 +228,4 @@ function describeMovement(changes: readonly string[], { moved, flows, exact, sta
     `moved: ${about}${percent(moved)} of the key space${error}\n` +
     (flowRows.length > 0 ? `\n${columns([["from", "", "to", "share of keys"], ...flowRows], [0, 1, 2])}` : "")
   );
-}
-
-/** The sessions of a piece (its lines, `ids` decoded) whose region differs between the two rings. */
-function movedSessions(before: RegionRouter, after: RegionRouter, ids: readonly string[], piece: Buffer): MovedSession[] {
-  const from = before.routeMany(ids);
-  const to = after.routeMany(ids);
-  const moved: MovedSession[] = [];
-  const line = new LineCursor(piece);
-  for (let i = 0; line.next(); i++) if (from[i] !== to[i]) moved.push({ id: ids[i], line: piece.subarray(line.start, line.end), from: from[i], to: to[i] });
-  return moved;
 }

@@ -1,94 +1,61 @@
 // `region-router stats`: how the key space is really split, region by region, against the weights.
+import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";
-import { parseArgs } from "./args.js";
-import type { Command } from "./command.js";
-import { describeDialect, dialectOf } from "./dialect-flags.js";
+import { type Command, parseArgs } from "./args.js";
+import { describeDialect } from "./dialect-flags.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { bar, columns, percent, points } from "./table.js";
 import { escapeName } from "./escape.js";
-import { writeOut } from "./output.js";
+import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
 import { noPositionals } from "./usage-error.js";
 
 const BAR_WIDTH = 30;
 
-export interface RegionStats {
-  region: string;
-  weight: number;
-  /** Its virtual nodes' names, as the dialect counts them. */
-  vnodes: number;
-  /** weight / Σweight (0 when every weight is 0). */
-  expectedShare: number;
-  /** The exact fraction of the key space the region owns. */
-  share: number;
-  /** share − expectedShare. */
-  deviation: number;
-}
-
-export function regionStats(router: RegionRouter): RegionStats[] {
-  const weights = [...router.weights()];
+/** Each region's weight, virtual nodes (as its dialect counts them), expected (weight / Σweight) and exact share. */
+function regionStats(router: RegionRouter) {
+  const regions = [...internalsOf(router).regions];
   const shares = router.shares();
-  const names = dialectOf(router).names(weights.map(([, weight]) => weight));
-  let total = 0;
-  for (const [, weight] of weights) total += weight;
-  return weights.map(([region, weight], i) => {
-    const expectedShare = total > 0 ? weight / total : 0;
-    const share = shares.get(region) ?? 0;
-    return { region, weight, vnodes: names[i], expectedShare, share, deviation: share - expectedShare };
+  const total = regions.reduce((sum, [, { weight }]) => sum + weight, 0);
+  return regions.map(([region, { weight, names }]) => {
+    const [expectedShare, share] = [total > 0 ? weight / total : 0, shares.get(region) ?? 0];
+    return { region, weight, vnodes: names, expectedShare, share, deviation: share - expectedShare };
   });
 }
 
 export const stats: Command = {
   name: "stats",
   summary: "each region's weight, virtual nodes, expected and exact share, as a table and bar chart",
-  help: `Usage: region-router stats [ring options] [--json]
+  help: `Usage: region-router stats [ring options] [--json | --format text|json]
 
-For each region: its weight, virtual nodes (the names the dialect gives it: weight ×
-vnodes-per-weight by default), expected share (weight / total weight), exact share of the key
-space (computed from the ring's arcs, not sampled), deviation (share − expected, in percentage
-points) and a bar of the share; then the dialect and its options, and the fingerprint. Region
-names with a backslash or control character are escaped in the table (\\\\, \\n, \\r, \\t,
-\\u00XX).
+For each region: its weight, virtual nodes (as its dialect counts them), expected share (weight /
+total weight), exact share of the key space (from the ring's arcs, not sampled), deviation (in
+percentage points) and a bar; then the dialect, its options and the fingerprint. Region names
+are escaped in the table as JSON escapes them.
 
 ${RING_HELP}
 
 Options:
-  --json                      print { "compatibleWith", "options", "vnodesPerWeight" (the
-                              default dialect only), "fingerprint", "regions": [{ "region",
-                              "weight", "vnodes", "expectedShare", "share", "deviation" }] }
-                              instead (fractions, not percentages)
+  --json, --format json       print { "compatibleWith", "options", "vnodesPerWeight" (default
+                              dialect only), "fingerprint", "regions": [{ "region", "weight",
+                              "vnodes", "expectedShare", "share", "deviation" }] } (fractions);
+                              --format text is the table (the default)
   -h, --help                  show this help
 `,
   async run(args) {
-    const parsed = parseArgs("stats", args, { ...RING_OPTIONS, json: { kind: "boolean" } });
+    const parsed = parseArgs("stats", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS });
     noPositionals("stats", parsed.positionals);
-    const router = ringFromOptions(parsed);
-    const rows = regionStats(router);
-    if (parsed.has("json")) {
-      const { name: compatibleWith, options } = dialectOf(router);
-      const summary = { compatibleWith, options, vnodesPerWeight: router.vnodesPerWeight, fingerprint: router.fingerprint(), regions: rows };
+    const router = await ringFromOptions(parsed);
+    const [rows, dialect, fingerprint] = [regionStats(router), internalsOf(router).dialect, router.fingerprint()];
+    if (printsJson(parsed, "text")) {
+      const summary = { compatibleWith: dialect.name, options: dialect.options, vnodesPerWeight: router.vnodesPerWeight, fingerprint, regions: rows };
       return writeOut(`${JSON.stringify(summary)}\n`);
     }
     const scale = Math.max(0, ...rows.map((row) => row.share));
+    const table = rows.map((row) => [escapeName(row.region), String(row.weight), String(row.vnodes), percent(row.expectedShare), percent(row.share), points(row.deviation)]);
+    table.forEach((cells, i) => cells.push(bar(scale > 0 ? rows[i].share / scale : 0, BAR_WIDTH)));
     const vnodes = rows.reduce((sum, row) => sum + row.vnodes, 0);
-    return writeOut(
-      columns(
-        [
-          ["region", "weight", "vnodes", "expected", "share", "deviation", ""],
-          ...rows.map((row) => [
-            escapeName(row.region),
-            String(row.weight),
-            String(row.vnodes),
-            percent(row.expectedShare),
-            percent(row.share),
-            points(row.deviation),
-            bar(scale > 0 ? row.share / scale : 0, BAR_WIDTH),
-          ]),
-        ],
-        [0, 6],
-      ) +
-        `\n${counted(rows.length, "region")}, ${counted(vnodes, "virtual node")}, compatible with ${describeDialect(dialectOf(router))}, ` +
-        `fingerprint ${router.fingerprint()}\n`,
-    );
+    const ring = `${counted(rows.length, "region")}, ${counted(vnodes, "virtual node")}, compatible with ${describeDialect(dialect)}, fingerprint ${fingerprint}`;
+    return writeOut(`${columns([["region", "weight", "vnodes", "expected", "share", "deviation", ""], ...table], [0, 6])}\n${ring}\n`);
   },
 };
 

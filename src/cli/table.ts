@@ -28,16 +28,9 @@ export function bar(fraction: number, width: number): string {
 export function columns(rows: readonly (readonly string[])[], left: readonly number[] = [0]): string {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, displayWidth(cell))));
-  return rows
-    .map((row) =>
-      row
-        .map((cell, i) => {
-          const pad = " ".repeat(widths[i] - displayWidth(cell));
-          return left.includes(i) ? cell + pad : pad + cell;
-        })
-        .join("  ")
-        .trimEnd(),
-    )
-    .map((line) => `${line}\n`)
-    .join("");
+  const padded = (cell: string, i: number) => {
+    const pad = " ".repeat(widths[i] - displayWidth(cell));
+    return left.includes(i) ? cell + pad : pad + cell;
+  };
+  return rows.map((row) => `${row.map(padded).join("  ").trimEnd()}\n`).join("");
 }

@@ -18,36 +18,22 @@ export function asUsage<T>(context: string, call: () => T): T {
   try {
     return call();
   } catch (error) {
-    if (error instanceof TypeError || error instanceof RangeError) {
-      throw new UsageError(`${context}: ${error.message}`);
-    }
-    throw error;
+    throw error instanceof TypeError || error instanceof RangeError ? new UsageError(`${context}: ${error.message}`) : error;
   }
 }
 
+/** Ours where libuv's words are unclear ("illegal operation on a directory") or missing. */
 const SYSTEM_REASONS: Record<string, string> = {
-  ENOENT: "no such file or directory",
-  EACCES: "permission denied",
-  EPERM: "operation not permitted",
   EISDIR: "is a directory",
-  ENOTDIR: "a path component is not a directory",
-  ELOOP: "too many symbolic links",
-  EMFILE: "too many open files",
   EIO: "input/output error",
-  ENOSPC: "no space left on device",
   EDQUOT: "disk quota exceeded",
-  EFBIG: "file too large",
-  EROFS: "read-only file system",
-  EBADF: "bad file descriptor",
-  ENXIO: "no such device or address",
-  ECONNRESET: "connection reset by peer",
-  // Node's, for a file read whole into a string (a --ring file).
+  // Node's, for a file whose text no string can hold.
   ERR_STRING_TOO_LONG: `its text is longer than ${constants.MAX_STRING_LENGTH} characters, the longest string JavaScript can hold`,
 };
 
 /**
- * Why a system call failed, in words: ours for the usual codes, else libuv's ("EXDEV:
- * cross-device link not permitted, rename" → "cross-device link not permitted"), else the message.
+ * Why a system call failed, in words: ours (SYSTEM_REASONS), else libuv's ("ENOENT: no such file
+ * or directory, open 'x'" → "no such file or directory"), else the message.
  */
 export function reasonOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;

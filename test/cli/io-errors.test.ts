@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { ModelRouter as CryptoPortRouter } from "../support/model.mjs";
-import { BIN, cli, cliWithStdio, SEED_RING } from "../support/cli.js";
+import { BIN, cli, cliWithStdio, ok, SEED_RING } from "../support/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "region-router-cli-io-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -64,12 +64,10 @@ describe("input that fails", () => {
   });
 
   it.runIf(hasFailing)("a read that fails after output: the lines before it stay, whole, and status 3", () => {
-    for (const threads of ["1", "2"]) {
-      const result = cli(["route", ...SEED_RING, "--threads", threads, good, FAILING]);
-      expect(result.stdout).toBe(`a\t${model.route("a")}\nb\t${model.route("b")}\n`);
-      expect(result.status).toBe(3);
-      expectOneLine(result.stderr, `cannot read input file ${JSON.stringify(FAILING)}: input/output error`);
-    }
+    const result = cli(["route", ...SEED_RING, good, FAILING]);
+    expect(result.stdout).toBe(`a\t${model.route("a")}\nb\t${model.route("b")}\n`);
+    expect(result.status).toBe(3);
+    expectOneLine(result.stderr, `cannot read input file ${JSON.stringify(FAILING)}: input/output error`);
   });
 
   it.runIf(hasFailing)("plan --sessions with a file whose reads fail: the plan, then status 3", () => {
@@ -97,11 +95,9 @@ describe("many files", () => {
     const quote = (word: string) => `'${word.replace(/'/g, "'\\''")}'`;
     // 64 descriptors: Node itself holds about 20; 300 files open at once do not fit.
     const line = `ulimit -n 64 && exec ${[process.execPath, BIN, "route", ...SEED_RING, ...paths].map(quote).join(" ")}`;
-    const result = spawnSync("sh", ["-c", line], { encoding: "utf8", maxBuffer: 1 << 24 });
-    expect(result.stderr).toBe("");
-    expect(result.status).toBe(0);
+    const stdout = ok(spawnSync("sh", ["-c", line], { encoding: "utf8", maxBuffer: 1 << 24 }));
     const ids = paths.flatMap((_, i) => [`f${i}-a`, `f${i}-b`]);
-    expect(result.stdout).toBe(ids.map((id) => `${id}\t${model.route(id)}\n`).join(""));
+    expect(stdout).toBe(ids.map((id) => `${id}\t${model.route(id)}\n`).join(""));
   });
 
   it("a file replaced after the command started (checked, then read when its turn comes): status 3, named", async () => {
@@ -135,7 +131,6 @@ describe.runIf(hasFull)("stdout on a full disk (/dev/full)", () => {
   const commands: [string, string[]][] = [
     ["route", ["route", ...SEED_RING, good]],
     ["route, a large input", ["route", ...SEED_RING, many]],
-    ["route in 2 threads", ["route", ...SEED_RING, "--threads", "2", many]],
     ["route --format json", ["route", ...SEED_RING, "--format", "json", good]],
     ["stats", ["stats", ...SEED_RING]],
     ["stats --json", ["stats", ...SEED_RING, "--json"]],
@@ -154,7 +149,7 @@ describe.runIf(hasFull)("stdout on a full disk (/dev/full)", () => {
 });
 
 /** Run the bin with its stdout a pipe whose reader is already gone. */
-function readerGone(args: readonly string[], input?: string): Promise<{ status: number | null; stderr: string }> {
+function readerGone(args: readonly string[], input?: string): Promise<{ status: number | null; stdout: string; stderr: string }> {
   const child = spawn(process.execPath, [BIN, ...args], { stdio: [input === undefined ? "ignore" : "pipe", "pipe", "pipe"] });
   child.stdout!.destroy();
   if (input !== undefined) {
@@ -163,13 +158,12 @@ function readerGone(args: readonly string[], input?: string): Promise<{ status: 
   }
   let stderr = "";
   child.stderr!.on("data", (chunk) => (stderr += chunk));
-  return new Promise((resolve) => child.on("close", (status) => resolve({ status, stderr })));
+  return new Promise((resolve) => child.on("close", (status) => resolve({ status, stdout: "", stderr })));
 }
 
 describe("a reader that goes away (EPIPE)", () => {
   const commands: [string, string[]][] = [
     ["route", ["route", ...SEED_RING, many]],
-    ["route in 2 threads", ["route", ...SEED_RING, "--threads", "2", many]],
     ["route --format json", ["route", ...SEED_RING, "--format", "json", many]],
     ["stats", ["stats", ...SEED_RING]],
     ["plan", ["plan", ...SEED_RING, "--add", "tokyo=1"]],
@@ -177,11 +171,11 @@ describe("a reader that goes away (EPIPE)", () => {
     ["--help", ["--help"]],
   ];
   it.each(commands)("%s: stops quietly, status 0", async (_what, args) => {
-    expect(await readerGone(args)).toEqual({ status: 0, stderr: "" });
+    ok(await readerGone(args));
   });
 
   it("route from a stdin pipe: stops quietly, status 0", async () => {
     const ids = Array.from({ length: 100_000 }, (_, i) => `p${i}`).join("\n");
-    expect(await readerGone(["route", ...SEED_RING], ids)).toEqual({ status: 0, stderr: "" });
+    ok(await readerGone(["route", ...SEED_RING], ids));
   });
 });

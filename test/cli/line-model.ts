@@ -31,7 +31,6 @@ export function memoryInput(text: Uint8Array, steps: readonly number[], readAt =
   let at = 0;
   let reads = 0;
   return {
-    name: "test",
     label: 'input file "test"',
     size: text.length,
     async read(into, offset) {

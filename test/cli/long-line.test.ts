@@ -1,8 +1,8 @@
 // Long lines (src/cli/long-line.ts) without the bin, with a small threshold so that every edge is
-// cheap to reach: lineChunks() hands over exactly the input's lines (pieces and LongLines
-// together, whatever the reads), a LongLine's digest is what route() hashes for the decoded id,
-// its bytes come back as read (from the file or from the temporary copy), routeDigest() agrees
-// with route() on every engine, and a file that changes under a long line is an IoError.
+// cheap to reach: readLines() hands over exactly the input's lines (pieces and LongLines together,
+// whatever the reads), each routed where route() routes its decoded id; a LongLine's digest is what
+// route() hashes, its bytes come back as read (from the file or from the temporary copy), and a
+// file that changes under a long line is an IoError.
 import { createHash } from "node:crypto";
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,32 +10,45 @@ import { join } from "node:path";
 import fc from "fast-check";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Input } from "../../src/cli/inputs.js";
-import { lineChunks, LineCursor } from "../../src/cli/lines.js";
-import { LongLine, routeDigest, writeLongId } from "../../src/cli/long-line.js";
+import { readLines } from "../../src/cli/lines.js";
+import { LongLine } from "../../src/cli/long-line.js";
+import { type LineFormat, NOTHING } from "../../src/cli/render.js";
 import { IoError } from "../../src/cli/usage-error.js";
-import { definition, sessionId, vnodesPerWeight } from "../support/arbitraries.js";
-import { buildRouter } from "../support/build.js";
-import { engines } from "../support/engines.js";
-import type { RouterOptions } from "../../src/index.js";
+import { internalsOf } from "../../src/internals.js";
+import { RegionRouter as NodeRegionRouter } from "../../src/node.js";
 import { memoryInput as input, modelLines } from "./line-model.js";
 
 /** What route() hashes for a line: the UTF-8 of the id decoded as the CLI decodes short lines. */
 const md5OfId = (line: Buffer) => createHash("md5").update(line.toString("utf8"), "utf8").digest();
 
-/** Every line lineChunks gives, as bytes, checking each LongLine's length and digest on the way. */
+/** A format that writes every line's id as read, then a zero byte (the test inputs hold none). */
+const EVERY_LINE: LineFormat = { json: false, around: () => ({ head: NOTHING, tail: Buffer.from([0]) }) };
+const router = new NodeRegionRouter();
+router.addRegions([["sf", 3], ["london", 3], ["bangalore", 3]]);
+
+/**
+ * Every line readLines gives, as bytes, checking on the way that each is routed where route()
+ * routes its decoded id, and each LongLine's length and digest.
+ */
 async function readAll(source: Input, longLine: number): Promise<{ lines: Buffer[]; long: number }> {
   const lines: Buffer[] = [];
   let long = 0;
-  for await (const piece of lineChunks(source, undefined, longLine)) {
-    if (piece instanceof LongLine) {
+  for await (const batch of readLines(source, undefined, longLine)) {
+    const parts: Buffer[] = [];
+    await batch.write(EVERY_LINE, [], async (bytes) => void parts.push(Buffer.from(bytes)));
+    const out = Buffer.concat(parts);
+    const got: Buffer[] = [];
+    for (let start = 0, end = out.indexOf(0); end >= 0; start = end + 1, end = out.indexOf(0, start)) got.push(out.subarray(start, end));
+    expect(got.length).toBe(batch.count);
+    const owners = new Int32Array(batch.count);
+    batch.route(router, owners);
+    expect(Array.from(owners, (owner) => internalsOf(router).names[owner])).toEqual(got.map((line) => router.route(line.toString("utf8"))));
+    if (batch instanceof LongLine) {
       long++;
-      const bytes = Buffer.concat([...piece.pieces()]);
-      expect(bytes.length).toBe(piece.length);
-      expect(piece.digest.equals(md5OfId(bytes))).toBe(true);
-      lines.push(bytes);
-    } else {
-      for (const line = new LineCursor(piece); line.next(); ) lines.push(Buffer.from(piece.subarray(line.start, line.end)));
+      expect(got[0].length).toBe(batch.length);
+      expect(batch.digest.equals(md5OfId(got[0]))).toBe(true);
     }
+    lines.push(...got);
   }
   return { lines, long };
 }
@@ -100,76 +113,36 @@ describe("lineChunks with long lines", () => {
     }
   });
 
-  it("writes a long id as read, or inside a JSON string as a short one would be", async () => {
+  it("writes a long id as read, or as a JSON string as a short one would be, between its head and tail", async () => {
     const bytes = Buffer.from("é東\xff😀\x00\"\\\t".repeat(20) + "x", "utf8");
     bytes[30] = 0xff;
-    for await (const piece of lineChunks(input(bytes, [7], true), undefined, 16)) {
-      expect(piece).toBeInstanceOf(LongLine);
+    const around = { head: Buffer.from("<"), tail: Buffer.from(">") };
+    for await (const batch of readLines(input(bytes, [7], true), undefined, 16)) {
+      expect(batch).toBeInstanceOf(LongLine);
       const raw: Buffer[] = [];
-      await writeLongId(piece as LongLine, false, async (text) => void raw.push(Buffer.from(text)));
-      expect(Buffer.concat(raw).equals(bytes)).toBe(true);
+      await batch.write({ json: false, around: () => around }, [], async (text) => void raw.push(Buffer.from(text)));
+      expect(Buffer.concat(raw).equals(Buffer.concat([around.head, bytes, around.tail]))).toBe(true);
       let json = "";
-      await writeLongId(piece as LongLine, true, async (text) => void (json += text));
-      expect(`"${json}"`).toBe(JSON.stringify(bytes.toString("utf8")));
+      await batch.write({ json: true, around: () => around }, [], async (text) => void (json += Buffer.from(text).toString()));
+      expect(json).toBe(`<${JSON.stringify(bytes.toString("utf8"))}>`);
+      let none = "";
+      await batch.write({ json: false, around: () => null }, [], async (text) => void (none += text));
+      expect(none).toBe("");
     }
   });
 
   it("a file that changes under a long line: an IoError naming it, before anything after the id", async () => {
     const given = Buffer.from("short\nabcdefghijklmnop\nend");
     for (const changed of [Buffer.from("short\nabcdefghijklmnoX\nend"), Buffer.from("short\nabcdefgh")]) {
-      const chunks = lineChunks(input(given, [5], true, changed), undefined, 8);
+      const batches = readLines(input(given, [5], true, changed), undefined, 8);
       let error: unknown;
       try {
-        for await (const piece of chunks) if (piece instanceof LongLine) for (const _ of piece.pieces());
+        for await (const batch of batches) if (batch instanceof LongLine) for (const _ of batch.pieces());
       } catch (caught) {
         error = caught;
       }
       expect(error).toBeInstanceOf(IoError);
       expect((error as Error).message).toBe('input file "test" changed while it was read');
     }
-  });
-});
-
-describe.each(engines)("routeDigest (%s)", (_name, RegionRouter) => {
-  it("routes a digest where route() routes the id", () => {
-    fc.assert(
-      fc.property(definition, vnodesPerWeight, fc.array(sessionId, { maxLength: 20 }), (regions, k, ids) => {
-        const router = buildRouter(RegionRouter, regions, k);
-        for (const id of ids) expect(routeDigest(router, createHash("md5").update(id, "utf8").digest())).toBe(router.route(id));
-      }),
-      { numRuns: 200 },
-    );
-  });
-
-  it.each([["consistent-hash-ring"], ["uhashring"], ["uhashring-ketama"], ["hashring"], ["libketama"], ["hash_ring"]])(
-    "routes a digest where route() routes the id in the %s dialect (strict search, 32-bit points)",
-    (compatibleWith) => {
-      fc.assert(
-        fc.property(definition, fc.array(sessionId, { maxLength: 20 }), (regions, ids) => {
-          const router = new RegionRouter({ compatibleWith } as RouterOptions);
-          router.addRegions(regions);
-          for (const id of ids) expect(routeDigest(router, createHash("md5").update(id, "utf8").digest())).toBe(router.route(id));
-        }),
-        { numRuns: 50 },
-      );
-    },
-  );
-
-  it("gives null on a ring without positions", () => {
-    const router = buildRouter(RegionRouter, [["a", 0]]);
-    expect(routeDigest(router, createHash("md5").update("x").digest())).toBeNull();
-  });
-
-  it("wraps past the last position and lands on a position itself", () => {
-    const router = buildRouter(RegionRouter, [["a", 3], ["b", 4]]);
-    const { positions, owners } = (() => {
-      const list: [string, number][] = [["a", 0], ["a", 1], ["a", 2], ["b", 0], ["b", 1], ["b", 2], ["b", 3]];
-      const all = list.map(([region, i]) => [createHash("md5").update(`${region}#${i}`).digest(), region] as const);
-      all.sort(([x], [y]) => Buffer.compare(x, y));
-      return { positions: all.map(([p]) => p), owners: all.map(([, region]) => region) };
-    })();
-    expect(routeDigest(router, Buffer.alloc(16, 0xff))).toBe(owners[0]);
-    expect(routeDigest(router, Buffer.alloc(16, 0))).toBe(owners[0]);
-    positions.forEach((position, i) => expect(routeDigest(router, position)).toBe(owners[i]));
   });
 });

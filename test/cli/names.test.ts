@@ -9,7 +9,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { movement, RegionRouter } from "../../src/index.js";
-import { cli } from "../support/cli.js";
+import { ok } from "../support/cli.js";
 
 const dir = mkdtempSync(join(tmpdir(), "region-router-cli-names-"));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -37,12 +37,6 @@ const library = new RegionRouter({ vnodesPerWeight: 20 });
 library.addRegions(REGIONS);
 
 const IDS = Array.from({ length: 300 }, (_, i) => `session-${i}`);
-const ok = (args: string[], input?: string) => {
-  const result = cli(args, input);
-  expect(result.stderr).toBe("");
-  expect(result.status).toBe(0);
-  return result.stdout;
-};
 const linesOf = (text: string) => {
   const lines = text.split("\n");
   expect(lines.pop()).toBe("");

@@ -4,19 +4,13 @@ import { describe, expect, it } from "vitest";
 import { movement, RegionRouter } from "../../src/index.js";
 import { buildRouter } from "../support/build.js";
 import { displayWidth } from "../../src/cli/display-width.js";
-import { cli, cliBytes, SEED_RING, tempFolder } from "../support/cli.js";
+import { cli, cliBytes, ok, SEED_RING, tempFolder } from "../support/cli.js";
 import { points } from "../../src/cli/table.js";
 
 const { file } = tempFolder("region-router-cli-ops-");
 
 const SEED: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
 const seed = () => buildRouter(RegionRouter, SEED) as RegionRouter;
-const ok = (args: string[], input?: string) => {
-  const result = cli(args, input);
-  expect(result.stderr).toBe("");
-  expect(result.status).toBe(0);
-  return result.stdout;
-};
 
 describe("region-router stats", () => {
   it("--json gives the ring's fingerprint and each region's weight, vnodes, expected and exact share and deviation", () => {
@@ -158,10 +152,8 @@ describe("region-router plan", () => {
 
     it("as text, each id is its line's bytes as read, invalid UTF-8 included (as route writes it)", () => {
       const raw = Buffer.from([0x78, 0xff, 0x0d, 0x0a, 0x79, 0xc3, 0x0a, 0x7a]); // "x\xff\r\n" "y\xc3\n" "z"
-      const result = cliBytes(["plan", "--region", "x=0", "--add", "y=1", "--sessions", "-"], raw);
-      expect(result.stderr).toBe("");
-      expect(result.status).toBe(0);
-      const listed = result.stdout.subarray(result.stdout.indexOf("sessions that move (id, from, to):\n") + 35);
+      const stdout = ok(cliBytes(["plan", "--region", "x=0", "--add", "y=1", "--sessions", "-"], raw));
+      const listed = stdout.subarray(stdout.indexOf("sessions that move (id, from, to):\n") + 35);
       expect(listed).toEqual(Buffer.concat([Buffer.from([0x78, 0xff]), Buffer.from("\t(none)\ty\n"), Buffer.from([0x79, 0xc3]), Buffer.from("\t(none)\ty\nz\t(none)\ty\n3 of 3 sessions move (100.00%)\n")]));
     });
 
@@ -170,6 +162,30 @@ describe("region-router plan", () => {
       expect(result).toEqual({ moved: 1, flows: [{ from: null, to: "y", fraction: 1 }], sessions: [{ id: "a", from: null, to: "y" }, { id: "b", from: null, to: "y" }] });
       expect(ok(["plan", "--region", "x=0", "--add", "y=1", "--sessions", "-"], "a\n")).toContain("a\t(none)\ty\n");
     });
+  });
+});
+
+describe("--json and --format json, on every command that prints", () => {
+  const ids = ["a", "b", "sess-42"];
+  it.each([
+    ["route", ["route", ...SEED_RING], "--format", "tsv"],
+    ["stats", ["stats", ...SEED_RING], "--format", "text"],
+    ["plan", ["plan", ...SEED_RING, "--add", "tokyo=1"], "--format", "text"],
+    ["plan --sessions", ["plan", ...SEED_RING, "--add", "tokyo=1", "--sessions", "-"], "--format", "text"],
+  ])("%s: --json, --format json and both print the same JSON; the other format is the default", (_what, args, flag, text) => {
+    const json = ok([...args, "--json"], ids.join("\n"));
+    expect(json.startsWith("{")).toBe(true);
+    expect(ok([...args, flag, "json"], ids.join("\n"))).toBe(json);
+    expect(ok([...args, "--json", `${flag}=json`], ids.join("\n"))).toBe(json);
+    expect(ok([...args, flag, text], ids.join("\n"))).toBe(ok(args, ids.join("\n")));
+  });
+});
+
+describe("a region whose name starts or ends with whitespace, from a --ring file", () => {
+  it("can be named exactly by --set and --remove (whitespace is refused only in names the ring lacks)", () => {
+    const path = file("padded.json", JSON.stringify({ version: 1, regions: [[" sf", 3], ["london", 3], ["bangalore ", 3]] }));
+    expect(JSON.parse(ok(["plan", "--ring", path, "--set", " sf=4", "--remove", "bangalore ", "--json"])).moved).toBeGreaterThan(0);
+    expect(cli(["plan", "--ring", path, "--add", " tokyo=1"]).stderr).toContain("no whitespace may start or end a NAME or WEIGHT");
   });
 });
 
@@ -196,11 +212,5 @@ describe("ring options", () => {
   it("a snapshot without vnodesPerWeight means 1", () => {
     const path = file("ring-k1.json", JSON.stringify({ version: 1, regions: SEED }));
     expect(ok(["stats", "--ring", path, "--json"])).toBe(ok(["stats", ...SEED_RING, "--json"]));
-  });
-
-  it("uses worker threads with the same ring (vnodes per weight included)", () => {
-    const many = Array.from({ length: 50_000 }, (_, i) => `w-${i}`);
-    const library = RegionRouter.fromJSON(snapshot);
-    expect(ok(["route", "--ring", ringFile, "--threads", "2"], many.join("\n"))).toBe(many.map((id) => `${id}\t${library.route(id)}\n`).join(""));
   });
 });

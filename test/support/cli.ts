@@ -5,7 +5,7 @@ import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import { afterAll } from "vitest";
+import { afterAll, expect } from "vitest";
 
 export const BIN = fileURLToPath(new URL("../../dist/cli/main.js", import.meta.url));
 
@@ -23,6 +23,26 @@ export function cli(args: readonly string[], input?: string | Buffer): CliResult
   });
   if (result.error) throw result.error;
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** What every runner below gives: how the bin ended and what it wrote. */
+interface Ran<Out> {
+  status: number | null;
+  stdout: Out;
+  stderr: string;
+}
+
+/**
+ * A run that must succeed (status 0, nothing on stderr): its stdout. Given the arguments (and
+ * stdin), it runs cli(); given a result of any runner here (cliBytes, cliStreaming...), it checks that.
+ */
+export function ok(args: readonly string[], input?: string | Buffer): string;
+export function ok<Out extends string | Buffer>(result: Ran<Out>): Out;
+export function ok(run: readonly string[] | Ran<string | Buffer>, input?: string | Buffer): string | Buffer {
+  const result = Array.isArray(run) ? cli(run as readonly string[], input) : (run as Ran<string | Buffer>);
+  expect(result.stderr).toBe("");
+  expect(result.status).toBe(0);
+  return result.stdout;
 }
 
 /** cli(), with stdout as bytes: for output that is not valid UTF-8 (ids copied as read). */
