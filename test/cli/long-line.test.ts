@@ -62,7 +62,7 @@ const unit = fc.constantFrom(
 const text = fc.array(unit, { maxLength: 120 }).map((parts) => Buffer.concat(parts));
 const steps = fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 4 });
 
-describe("lineChunks with long lines", () => {
+describe("readLines with long lines", () => {
   // The temporary copies go to a directory of this test's own, which must be empty afterwards.
   let spoolDir: string;
   let saved: string | undefined;
