@@ -24,6 +24,8 @@ export { FAST_SORT_SCRATCH };
 /** Bytes per virtual node in the ring, and per entry of a run of new nodes. */
 export const ENTRY_BYTES = KEY_BYTES + TAIL_BYTES;
 const PAGE = 65536;
+/** The text view before there is one (#textView). */
+const NO_VIEW = new Uint8Array(0);
 /** Bytes kept free past the scratch start so short keys never need a grow. */
 const KEY_ROOM = 16384;
 
@@ -104,12 +106,25 @@ export class RingMemory {
     this.make = make;
     this.scheme = scheme;
     this.form = scheme.points | (scheme.strict ? STRICT : 0) | (scheme.lastWins ? LAST_WINS : 0);
-    const wasm = (this.wasm = make());
-    this.bytes = new Uint8Array(wasm.memory.buffer);
-    this.words = new Uint32Array(wasm.memory.buffer);
+    this.#adopt(make());
     this.ring = DATA_END;
     // An empty ring's table is never read: every lookup checks for n = 0 first.
     this.resize(0);
+  }
+
+  /**
+   * Make `wasm`'s memory, as it is now, the one every view reads: bytes and words made anew, every
+   * other cached view (#view, #textView) dropped, to be made again when next needed. A view keeps
+   * its memory alive, a detached one too, so one left from replaced memory (grown, or moved to a
+   * fresh instance by compact) would hold that memory for as long as the ring lives.
+   */
+  #adopt(wasm: CoreExports): void {
+    this.wasm = wasm;
+    this.bytes = new Uint8Array(wasm.memory.buffer);
+    this.words = new Uint32Array(wasm.memory.buffer);
+    this.#view = undefined;
+    this.#textView = NO_VIEW;
+    this.#textOf = undefined;
   }
 
   /** Set the node count and place the table and scratch after the ring (the caller fills the table). */
@@ -194,7 +209,7 @@ export class RingMemory {
    * the memory view it was cut from (a new one after every memory.grow). Checked by identity,
    * which is cheaper than asking two views for their buffers.
    */
-  #textView: Uint8Array = new Uint8Array(0);
+  #textView: Uint8Array = NO_VIEW;
   #textOf: Uint8Array | undefined;
 
   /**
@@ -239,10 +254,7 @@ export class RingMemory {
         throw new RangeError(`WebAssembly memory cannot grow to ${end} bytes`, { cause });
       }
     }
-    if (this.bytes.buffer !== memory.buffer) {
-      this.bytes = new Uint8Array(memory.buffer);
-      this.words = new Uint32Array(memory.buffer);
-    }
+    if (this.bytes.buffer !== memory.buffer) this.#adopt(this.wasm);
   }
 
   /**
@@ -274,9 +286,7 @@ export class RingMemory {
     try {
       const fresh = new RingMemory(this.scheme, this.make);
       this.copyInto(fresh);
-      this.wasm = fresh.wasm;
-      this.bytes = fresh.bytes;
-      this.words = fresh.words;
+      this.#adopt(fresh.wasm);
     } catch {
       // Keep the larger memory.
     }
