@@ -189,14 +189,17 @@ export class RegionRouterBase {
 
   /**
    * route() for every session id, in order, in one call to the engine (Ring.routeMany), which may
-   * route them as a batch. Each element is read once, and checked as it is read (a TypeError naming
-   * sessionIds[i]); no copy of the array is made.
+   * route them as a batch. Its length is read once and must be an array length (a Proxy over an
+   * array passes Array.isArray whatever length it gives); each element is read once, and checked
+   * as it is read (a TypeError naming sessionIds[i]); no copy of the array is made.
    */
   routeMany(sessionIds: readonly string[]): (string | null)[] {
     if (!Array.isArray(sessionIds)) {
       throw new TypeError(`sessionIds must be an array of strings, got ${describe(sessionIds)}`);
     }
-    const out = new Array<string | null>(sessionIds.length);
+    const length: unknown = sessionIds.length;
+    checkInteger(length, "sessionIds.length", 0, 2 ** 32 - 1);
+    const out = new Array<string | null>(length);
     this.#ring.routeMany(sessionIds, out, this.#names);
     return out;
   }
