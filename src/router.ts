@@ -35,13 +35,13 @@ export interface RouterInternals {
 interface RegionEntry {
   readonly owner: number;
   readonly weight: number;
-  /** Its virtual nodes' names: weight x a per-weight count, or the dialect's share of all names. */
-  readonly names: number;
+  /** Its virtual nodes' names: weight x a per-weight count, or the dialect's share of all names (set as the entry is made). */
+  names: number;
 }
 
 export class RegionRouterBase {
-  // The region table. An update builds the new table beside this one and swaps it in only after
-  // the ring has changed, so a throwing update leaves everything as it was.
+  // The region table. An update changes it only after the ring has changed (#commit), so a throwing
+  // update leaves everything as it was.
   /** Region name -> owner and weight, in weights() order (re-adding moves a region to the end). */
   #regions = new Map<string, RegionEntry>();
   /** Owner -> region name: what the engine's owners mean. */
@@ -83,7 +83,7 @@ export class RegionRouterBase {
   addRegion(region: string, weight = 1): void {
     checkRegion(region);
     checkWeight(weight);
-    this.#apply([[region, weight]]);
+    this.#commit(new Map([[region, weight + 0]])); // -0 is stored as 0
   }
 
   /**
@@ -92,50 +92,63 @@ export class RegionRouterBase {
    * at the cost of one ring update. Validates every entry before changing anything.
    */
   addRegions(entries: Iterable<readonly [string, number]>): void {
-    this.#apply(readPairs(entries, "entries"));
-  }
-
-  /** Add or re-weight validated [region, weight] entries in order, with one ring update. */
-  #apply(list: readonly (readonly [string, number])[]): void {
-    const order = new Map<string, { owner: number; weight: number }>(this.#regions);
-    const touched = new Set<string>();
-    let fresh = 0;
-    const free = this.#freeOwners.slice();
-    for (const [region, weight] of list) {
-      const known = order.get(region);
-      const owner = known ? known.owner : (free.pop() ?? this.#names.length + fresh++);
-      if (owner >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
-      order.delete(region);
-      order.set(region, { owner, weight: weight + 0 }); // -0 is stored as 0
-      touched.add(region);
+    const changes = new Map<string, number | null>();
+    for (const [region, weight] of readPairs(entries, "entries")) {
+      // A region listed twice ends with its last weight, at its last place.
+      changes.delete(region);
+      changes.set(region, weight + 0);
     }
-    this.#commit(order, touched);
-    this.#freeOwners = free;
+    this.#commit(changes);
   }
 
   /**
-   * Make the table `order` (region -> owner and weight, in weights() order) the router's: count
-   * each region's names as the dialect says (a RangeError past MAX_VNODES), update the ring (the
-   * touched regions' nodes go and come back with their new counts; in a relative dialect, every
-   * region's), and only then commit the table. A region's rank in generation order, which decides
-   * equal points, is its place in the table.
+   * Make `changes` the router's, all or nothing: region -> its new weight (the region goes to the
+   * end of weights(), in this order), or null for a region removeRegion then drops from the table.
+   * Everything that can refuse comes first (a new region's owner, a freed one first: a RangeError
+   * past MAX_REGIONS; each name count: a RangeError past MAX_VNODES), then the ring's update, and
+   * only then the table. In an absolute dialect only the changed regions are counted and their
+   * nodes go and come back, so an update costs its regions and the ring's merge, not a pass over
+   * every region; in a relative one a region's names depend on every weight, so every region is
+   * counted and rebuilt. A region's rank in generation order, which decides equal points, is its
+   * place in the table.
    */
-  #commit(order: ReadonlyMap<string, { owner: number; weight: number }>, touched: ReadonlySet<string>): void {
-    const relative = this.#dialect.relative;
-    const counts = this.#dialect.names([...order.values()].map(({ weight }) => weight));
-    const next = new Map<string, RegionEntry>();
+  #commit(changes: ReadonlyMap<string, number | null>): void {
+    const regions = this.#regions;
+    const free = this.#freeOwners;
+    // The regions made again: the changed ones, after every other in a relative dialect.
+    const rerun = new Map<string, number | null>();
+    if (this.#dialect.relative) for (const [region, { weight }] of regions) if (!changes.has(region)) rerun.set(region, weight);
+    for (const [region, weight] of changes) rerun.set(region, weight);
+    let taken = 0;
+    let fresh = 0;
+    // The regions not made again keep the first places in the table (and in generation order).
+    let first = regions.size;
     const remove: number[] = [];
-    const add: VnodeRun[] = [];
-    for (const [region, { owner }] of this.#regions) if (relative || touched.has(region)) remove.push(owner);
-    for (const [region, { owner, weight }] of order) {
-      const names = counts[next.size];
-      checkVnodeCount(region, weight, names);
-      if ((relative || touched.has(region)) && names > 0) add.push(this.#run(region, owner, names, next.size));
-      next.set(region, { owner, weight, names });
+    const entries: [string, RegionEntry][] = [];
+    for (const [region, weight] of rerun) {
+      const known = regions.get(region);
+      if (known) {
+        first--;
+        remove.push(known.owner);
+      }
+      const owner = known ? known.owner : taken < free.length ? free[free.length - ++taken] : this.#names.length + fresh++;
+      if (owner >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
+      if (weight !== null) entries.push([region, { owner, weight, names: 0 }]);
     }
+    const counts = this.#dialect.names(entries.map(([, { weight }]) => weight));
+    const add: VnodeRun[] = [];
+    entries.forEach(([region, entry], j) => {
+      checkVnodeCount(region, entry.weight, (entry.names = counts[j]));
+      if (entry.names > 0) add.push(this.#run(region, entry.owner, entry.names, first + j));
+    });
     this.#update(remove, add);
-    for (const [region, { owner }] of next) this.#names[owner] = region;
-    this.#regions = next;
+    // The table, which nothing above changed.
+    free.length -= taken;
+    for (const [region, entry] of entries) {
+      if (changes.has(region)) regions.delete(region);
+      regions.set(region, entry);
+      this.#names[entry.owner] = region;
+    }
   }
 
   /** The virtual nodes of a region: `names` names from its prefix, at `rank` in generation order. */
@@ -173,9 +186,8 @@ export class RegionRouterBase {
     checkRegion(region);
     const entry = this.#regions.get(region);
     if (!entry) return false;
-    const order = new Map(this.#regions);
-    order.delete(region);
-    this.#commit(order, new Set([region]));
+    this.#commit(new Map([[region, null]]));
+    this.#regions.delete(region);
     this.#names[entry.owner] = undefined;
     this.#freeOwners.push(entry.owner);
     return true;
