@@ -109,8 +109,7 @@ export class RegionRouterBase {
    * only then the table. In an absolute dialect only the changed regions are counted and their
    * nodes go and come back, so an update costs its regions and the ring's merge, not a pass over
    * every region; in a relative one a region's names depend on every weight, so every region is
-   * counted and rebuilt. A region's rank in generation order, which decides equal points, is its
-   * place in the table.
+   * counted and rebuilt.
    */
   #commit(changes: ReadonlyMap<string, number | null>): void {
     const regions = this.#regions;
@@ -121,25 +120,22 @@ export class RegionRouterBase {
     for (const [region, weight] of changes) rerun.set(region, weight);
     let taken = 0;
     let fresh = 0;
-    // The regions not made again keep the first places in the table (and in generation order).
-    let first = regions.size;
     const remove: number[] = [];
     const entries: [string, RegionEntry][] = [];
     for (const [region, weight] of rerun) {
       const known = regions.get(region);
-      if (known) {
-        first--;
-        remove.push(known.owner);
-      }
+      if (known) remove.push(known.owner);
       const owner = known ? known.owner : taken < free.length ? free[free.length - ++taken] : this.#names.length + fresh++;
       if (owner >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
       if (weight !== null) entries.push([region, { owner, weight, names: 0 }]);
     }
     const counts = this.#dialect.names(entries.map(([, { weight }]) => weight));
     const add: VnodeRun[] = [];
+    // Ranks: in a relative dialect every region is made again, so j is its place in the table; the
+    // absolute dialects' positions are 128-bit (src/dialects.ts), where ranks decide nothing.
     entries.forEach(([region, entry], j) => {
       checkVnodeCount(region, entry.weight, (entry.names = counts[j]));
-      if (entry.names > 0) add.push(this.#run(region, entry.owner, entry.names, first + j));
+      if (entry.names > 0) add.push(this.#run(region, entry.owner, entry.names, j));
     });
     this.#update(remove, add);
     // The table, which nothing above changed.

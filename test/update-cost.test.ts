@@ -27,6 +27,15 @@ function watched(RegionRouter: RouterClass, compatibleWith: string) {
   return { router, calls, reset: () => (names.mockClear(), update.mockClear()) };
 }
 
+// An update in an absolute dialect hands the ring ranks that are not places in the whole table:
+// only 128-bit positions, where no two tie, may be made so.
+it("has 128-bit positions in every dialect of absolute weights", () => {
+  for (const name of DIALECTS) {
+    const { relative, scheme } = dialectOf(name, {});
+    if (!relative) expect(scheme.points, name).toBe(0);
+  }
+});
+
 describe.each(engines)("updates on the %s engine", (_engine, RegionRouter) => {
   describe.each(DIALECTS)("in the %s dialect", (compatibleWith) => {
     const relative = dialectOf(compatibleWith, {}).relative;

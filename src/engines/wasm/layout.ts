@@ -24,8 +24,6 @@ export { FAST_SORT_SCRATCH };
 /** Bytes per virtual node in the ring, and per entry of a run of new nodes. */
 export const ENTRY_BYTES = KEY_BYTES + TAIL_BYTES;
 const PAGE = 65536;
-/** The text view before there is one (#textView). */
-const NO_VIEW = new Uint8Array(0);
 /** Bytes kept free past the scratch start so short keys never need a grow. */
 const KEY_ROOM = 16384;
 
@@ -122,9 +120,7 @@ export class RingMemory {
     this.wasm = wasm;
     this.bytes = new Uint8Array(wasm.memory.buffer);
     this.words = new Uint32Array(wasm.memory.buffer);
-    this.#view = undefined;
-    this.#textView = NO_VIEW;
-    this.#textOf = undefined;
+    this.#view = this.#textView = this.#textOf = undefined;
   }
 
   /** Set the node count and place the table and scratch after the ring (the caller fills the table). */
@@ -209,7 +205,7 @@ export class RingMemory {
    * the memory view it was cut from (a new one after every memory.grow). Checked by identity,
    * which is cheaper than asking two views for their buffers.
    */
-  #textView: Uint8Array = NO_VIEW;
+  #textView: Uint8Array | undefined;
   #textOf: Uint8Array | undefined;
 
   /**
@@ -223,7 +219,8 @@ export class RingMemory {
     let read = 0;
     let written = 0;
     for (;;) {
-      let view = this.#textView;
+      // #textOf is undefined until there is a view, and again once the memory is replaced.
+      let view = this.#textView as Uint8Array;
       if (this.#textOf !== this.bytes || view.byteOffset !== at) {
         view = this.#textView = encodeView(this.bytes, at, this.bytes.length - at - KEY_OVERREAD);
         this.#textOf = this.bytes;
