@@ -36,13 +36,13 @@ export interface RouterInternals {
 interface RegionEntry {
   readonly owner: number;
   readonly weight: number;
-  /** Its virtual nodes' names: weight x a per-weight count, or the dialect's share of all names. */
-  readonly names: number;
+  /** Its virtual nodes' names: weight x a per-weight count, or the dialect's share of all names (set as the entry is made). */
+  names: number;
 }
 
 export class RegionRouterBase {
-  // The region table. An update builds the new table beside this one and swaps it in only after
-  // the ring has changed, so a throwing update leaves everything as it was.
+  // The region table. An update changes it only after the ring has changed (#commit), so a throwing
+  // update leaves everything as it was.
   /** Region name -> owner and weight, in weights() order (re-adding moves a region to the end). */
   #regions = new Map<string, RegionEntry>();
   /** Owner -> region name: what the engine's owners mean. */
@@ -84,7 +84,7 @@ export class RegionRouterBase {
   addRegion(region: string, weight = 1): void {
     checkRegion(region);
     checkWeight(weight);
-    this.#apply([[region, weight]]);
+    this.#commit(new Map([[region, weight + 0]])); // -0 is stored as 0
   }
 
   /**
@@ -96,50 +96,59 @@ export class RegionRouterBase {
   addRegions(entries: Iterable<readonly [string, number]>): void;
   addRegions(entries: Readonly<Record<string, number>>): void;
   addRegions(entries: Iterable<readonly [string, number]> | Readonly<Record<string, number>>): void {
-    this.#apply(readPairs(entries, "entries"));
-  }
-
-  /** Add or re-weight validated [region, weight] entries in order, with one ring update. */
-  #apply(list: readonly (readonly [string, number])[]): void {
-    const order = new Map<string, { owner: number; weight: number }>(this.#regions);
-    const touched = new Set<string>();
-    let fresh = 0;
-    const free = this.#freeOwners.slice();
-    for (const [region, weight] of list) {
-      const known = order.get(region);
-      const owner = known ? known.owner : (free.pop() ?? this.#names.length + fresh++);
-      if (owner >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
-      order.delete(region);
-      order.set(region, { owner, weight: weight + 0 }); // -0 is stored as 0
-      touched.add(region);
+    const changes = new Map<string, number | null>();
+    for (const [region, weight] of readPairs(entries, "entries")) {
+      // A region listed twice ends with its last weight, at its last place.
+      changes.delete(region);
+      changes.set(region, weight + 0);
     }
-    this.#commit(order, touched);
-    this.#freeOwners = free;
+    this.#commit(changes);
   }
 
   /**
-   * Make the table `order` (region -> owner and weight, in weights() order) the router's: count
-   * each region's names as the dialect says (a RangeError past MAX_VNODES), update the ring (the
-   * touched regions' nodes go and come back with their new counts; in a relative dialect, every
-   * region's), and only then commit the table. A region's rank in generation order, which decides
-   * equal points, is its place in the table.
+   * Make `changes` the router's, all or nothing: region -> its new weight (the region goes to the
+   * end of weights(), in this order), or null for a region removeRegion then drops from the table.
+   * Everything that can refuse comes first (a new region's owner, a freed one first: a RangeError
+   * past MAX_REGIONS; each name count: a RangeError past MAX_VNODES), then the ring's update, and
+   * only then the table. In an absolute dialect only the changed regions are counted and their
+   * nodes go and come back, so an update costs its regions and the ring's merge, not a pass over
+   * every region; in a relative one a region's names depend on every weight, so every region is
+   * counted and rebuilt.
    */
-  #commit(order: ReadonlyMap<string, { owner: number; weight: number }>, touched: ReadonlySet<string>): void {
-    const relative = this.#dialect.relative;
-    const counts = this.#dialect.names([...order.values()].map(({ weight }) => weight), [...order.keys()]);
-    const next = new Map<string, RegionEntry>();
+  #commit(changes: ReadonlyMap<string, number | null>): void {
+    const regions = this.#regions;
+    const free = this.#freeOwners;
+    // The regions made again: the changed ones, after every other in a relative dialect.
+    const rerun = new Map<string, number | null>();
+    if (this.#dialect.relative) for (const [region, { weight }] of regions) if (!changes.has(region)) rerun.set(region, weight);
+    for (const [region, weight] of changes) rerun.set(region, weight);
+    let taken = 0;
+    let fresh = 0;
     const remove: number[] = [];
-    const add: VnodeRun[] = [];
-    for (const [region, { owner }] of this.#regions) if (relative || touched.has(region)) remove.push(owner);
-    for (const [region, { owner, weight }] of order) {
-      const names = counts[next.size];
-      checkVnodeCount(region, weight, names);
-      if ((relative || touched.has(region)) && names > 0) add.push(this.#run(region, owner, names, next.size));
-      next.set(region, { owner, weight, names });
+    const entries: [string, RegionEntry][] = [];
+    for (const [region, weight] of rerun) {
+      const known = regions.get(region);
+      if (known) remove.push(known.owner);
+      const owner = known ? known.owner : taken < free.length ? free[free.length - ++taken] : this.#names.length + fresh++;
+      if (owner >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
+      if (weight !== null) entries.push([region, { owner, weight, names: 0 }]);
     }
+    const counts = this.#dialect.names(entries.map(([, { weight }]) => weight), entries.map(([region]) => region));
+    const add: VnodeRun[] = [];
+    // Ranks: in a relative dialect every region is made again, so j is its place in the table; the
+    // absolute dialects' positions are 128-bit (src/dialects.ts), where ranks decide nothing.
+    entries.forEach(([region, entry], j) => {
+      checkVnodeCount(region, entry.weight, (entry.names = counts[j]));
+      if (entry.names > 0) add.push(this.#run(region, entry.owner, entry.names, j));
+    });
     this.#update(remove, add);
-    for (const [region, { owner }] of next) this.#names[owner] = region;
-    this.#regions = next;
+    // The table, which nothing above changed.
+    free.length -= taken;
+    for (const [region, entry] of entries) {
+      if (changes.has(region)) regions.delete(region);
+      regions.set(region, entry);
+      this.#names[entry.owner] = region;
+    }
   }
 
   /** The virtual nodes of a region: `names` names from its prefix, at `rank` in generation order. */
@@ -177,9 +186,8 @@ export class RegionRouterBase {
     checkRegion(region);
     const entry = this.#regions.get(region);
     if (!entry) return false;
-    const order = new Map(this.#regions);
-    order.delete(region);
-    this.#commit(order, new Set([region]));
+    this.#commit(new Map([[region, null]]));
+    this.#regions.delete(region);
     this.#names[entry.owner] = undefined;
     this.#freeOwners.push(entry.owner);
     return true;
@@ -197,21 +205,25 @@ export class RegionRouterBase {
 
   /**
    * route() for every session id, in order, in one call to the engine (Ring.routeMany), which may
-   * route them as a batch. Each element is read once, and checked as it is read (a TypeError naming
-   * sessionIds[i]). No copy of the array is made, except with `options.exclude`: then every id is
-   * read first (the sessions that land on an excluded region are routed again, by their ids), and
-   * the batch is routed on the router as it stands after the last read.
+   * route them as a batch. Its length is read once and must be an array length (a Proxy over an
+   * array passes Array.isArray whatever length it gives); each element is read once, and checked
+   * as it is read (a TypeError naming sessionIds[i]). No copy of the array is made, except with
+   * `options.exclude`: then every id is read first (the sessions that land on an excluded region
+   * are routed again, by their ids), and the batch is routed on the router as it stands after the
+   * last read.
    */
   routeMany(sessionIds: readonly string[], options?: RouteOptions): (string | null)[] {
     if (!Array.isArray(sessionIds)) {
       throw new TypeError(`sessionIds must be an array of strings, got ${describe(sessionIds)}`);
     }
-    const out = new Array<string | null>(sessionIds.length);
+    const length: unknown = sessionIds.length;
+    checkInteger(length, "sessionIds.length", 0, 2 ** 32 - 1);
+    const out = new Array<string | null>(length);
     if (options === undefined) {
       this.#ring.routeMany(sessionIds, out, this.#names);
     } else {
       const excluded = readExclude(options);
-      const keys = readKeys(sessionIds, out.length);
+      const keys = readKeys(sessionIds, length);
       routeManyAround(this.#ring, keys, out, this.#exclusion(excluded));
     }
     return out;

@@ -58,6 +58,39 @@ describe.each(engines)("routeMany on the %s engine", (_, RegionRouter) => {
     expectRejectedUnchanged([router], () => router.routeMany("sess-1" as unknown as string[]), TypeError, /sessionIds must be an array of strings, got "sess-1"/);
     expectRejectedUnchanged([router], () => router.routeMany(["a", 7 as unknown as string]), TypeError, /sessionIds\[1\] must be a string, got 7/);
   });
+
+  // An array-like whose length is not an array length (a Proxy over an array passes Array.isArray):
+  // a clear error naming sessionIds.length, before any id is read.
+  it.each([
+    ["5", TypeError, /sessionIds\.length must be a number \(an integer from 0 to 4294967295\), got "5"/],
+    [-1, RangeError, /sessionIds\.length must be an integer from 0 to 4294967295, got -1/],
+    [2.5, RangeError, /sessionIds\.length must be an integer from 0 to 4294967295, got 2\.5/],
+    [2 ** 32, RangeError, /sessionIds\.length must be an integer from 0 to 4294967295, got 4294967296/],
+    [Number.NaN, RangeError, /got NaN/],
+    [undefined, TypeError, /sessionIds\.length must be a number/],
+  ] as const)("rejects an array-like whose length is %j, naming it, reading no id", (length, type, message) => {
+    const router = build(RegionRouter, seed);
+    const read: PropertyKey[] = [];
+    const ids = new Proxy(["a", "b", "c", "d", "e"], {
+      get(target, property, receiver) {
+        if (property === "length") return length;
+        read.push(property);
+        return Reflect.get(target, property, receiver);
+      },
+    });
+    expectRejectedUnchanged([router], () => router.routeMany(ids), type, message);
+    expect(read.filter((property) => typeof property === "string" && /^\d+$/.test(property))).toEqual([]);
+  });
+
+  it("reads an array-like's length once, and routes as many ids as it said", () => {
+    const router = build(RegionRouter, seed);
+    let lengths = 0;
+    const ids = new Proxy(["a", "b", "c", "d", "e"], {
+      get: (target, property, receiver) => (property === "length" ? 5 - lengths++ : Reflect.get(target, property, receiver)),
+    });
+    expect(router.routeMany(ids)).toEqual(["a", "b", "c", "d", "e"].map((id) => router.route(id)));
+    expect(lengths).toBe(1);
+  });
 });
 
 describe.each(engines)("addRegions on the %s engine", (_, RegionRouter) => {

@@ -9,24 +9,18 @@ import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 
 const md5 = new Md5();
 
-/** A message buffer past this many bytes (one giant id) is given back after its digest. */
-const KEEP_BYTES = 1 << 20;
-
 /** MD5 of the UTF-8 of text, into md5.state (little-endian words). */
 function hash(text: string): Int32Array {
   return digestOf(encodeUtf8(text, md5.reserve(maxUtf8Bytes(text)), 0));
 }
 
-/** MD5 of data[start .. end), into md5.state (little-endian words). */
-function hashBytes(data: Uint8Array, start: number, end: number): Int32Array {
-  md5.reserve(end - start).set(data.subarray(start, end));
-  return digestOf(end - start);
-}
-
-/** MD5 of the first len bytes of md5's buffer, into md5.state; a buffer grown past KEEP_BYTES is let go. */
+/**
+ * MD5 of the first len bytes of md5's buffer (where the caller wrote its key), into md5.state; a
+ * buffer grown past 1 MiB (a giant key) is let go.
+ */
 function digestOf(len: number): Int32Array {
   md5.digest(len);
-  md5.release(KEEP_BYTES);
+  md5.release(1 << 20);
   return md5.state;
 }
 
@@ -183,7 +177,11 @@ export class PureRing implements Ring {
   }
 
   routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array): void {
-    for (let i = 0, at = 0; i < count; i++, at += stride) out[i] = this.#ownerOf(hashBytes(data, spans[at], spans[at + 1]));
+    for (let i = 0, at = 0; i < count; i++, at += stride) {
+      const start = spans[at], end = spans[at + 1];
+      md5.reserve(end - start).set(data.subarray(start, end));
+      out[i] = this.#ownerOf(digestOf(end - start));
+    }
   }
 
   /** route() for a key given by its digest (state: little-endian words). */

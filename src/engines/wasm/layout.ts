@@ -104,12 +104,23 @@ export class RingMemory {
     this.make = make;
     this.scheme = scheme;
     this.form = scheme.points | (scheme.strict ? STRICT : 0) | (scheme.lastWins ? LAST_WINS : 0);
-    const wasm = (this.wasm = make());
-    this.bytes = new Uint8Array(wasm.memory.buffer);
-    this.words = new Uint32Array(wasm.memory.buffer);
+    this.#adopt(make());
     this.ring = DATA_END;
     // An empty ring's table is never read: every lookup checks for n = 0 first.
     this.resize(0);
+  }
+
+  /**
+   * Make `wasm`'s memory, as it is now, the one every view reads: bytes and words made anew, every
+   * other cached view (#view, #textView) dropped, to be made again when next needed. A view keeps
+   * its memory alive, a detached one too, so one left from replaced memory (grown, or moved to a
+   * fresh instance by compact) would hold that memory for as long as the ring lives.
+   */
+  #adopt(wasm: CoreExports): void {
+    this.wasm = wasm;
+    this.bytes = new Uint8Array(wasm.memory.buffer);
+    this.words = new Uint32Array(wasm.memory.buffer);
+    this.#view = this.#textView = this.#textOf = undefined;
   }
 
   /** Set the node count and place the table and scratch after the ring (the caller fills the table). */
@@ -194,7 +205,7 @@ export class RingMemory {
    * the memory view it was cut from (a new one after every memory.grow). Checked by identity,
    * which is cheaper than asking two views for their buffers.
    */
-  #textView: Uint8Array = new Uint8Array(0);
+  #textView: Uint8Array | undefined;
   #textOf: Uint8Array | undefined;
 
   /**
@@ -208,7 +219,8 @@ export class RingMemory {
     let read = 0;
     let written = 0;
     for (;;) {
-      let view = this.#textView;
+      // #textOf is undefined until there is a view, and again once the memory is replaced.
+      let view = this.#textView as Uint8Array;
       if (this.#textOf !== this.bytes || view.byteOffset !== at) {
         view = this.#textView = encodeView(this.bytes, at, this.bytes.length - at - KEY_OVERREAD);
         this.#textOf = this.bytes;
@@ -239,10 +251,7 @@ export class RingMemory {
         throw new RangeError(`WebAssembly memory cannot grow to ${end} bytes`, { cause });
       }
     }
-    if (this.bytes.buffer !== memory.buffer) {
-      this.bytes = new Uint8Array(memory.buffer);
-      this.words = new Uint32Array(memory.buffer);
-    }
+    if (this.bytes.buffer !== memory.buffer) this.#adopt(this.wasm);
   }
 
   /**
@@ -274,9 +283,7 @@ export class RingMemory {
     try {
       const fresh = new RingMemory(this.scheme, this.make);
       this.copyInto(fresh);
-      this.wasm = fresh.wasm;
-      this.bytes = fresh.bytes;
-      this.words = fresh.words;
+      this.#adopt(fresh.wasm);
     } catch {
       // Keep the larger memory.
     }

@@ -164,12 +164,10 @@ export class WasmRing extends RingMemory implements Ring {
     for (let from = 0; from < count; ) {
       // A chunk: ids while there are at most CHUNK of them, with at most CHUNK_BYTES in all (or one
       // longer id); `lo` and `hi` bound the bytes they cover in data.
-      let lo = spans[from * stride], hi = spans[from * stride + 1];
-      let bytes = hi - lo;
-      let to = from + 1;
+      let lo = Infinity, hi = 0, bytes = 0, to = from;
       for (const last = Math.min(count, from + CHUNK); to < last; to++) {
         const start = spans[to * stride], end = spans[to * stride + 1];
-        if (bytes + end - start > CHUNK_BYTES) break;
+        if (to > from && bytes + end - start > CHUNK_BYTES) break;
         bytes += end - start;
         lo = Math.min(lo, start);
         hi = Math.max(hi, end);
@@ -197,13 +195,9 @@ export class WasmRing extends RingMemory implements Ring {
       // The spans as given, from keys = text - lo: WebAssembly adds them in 32 bits, where the
       // difference may be below 0 and the sum is the key's place in the copy.
       keys = (plan.text - lo) | 0;
-      if (stride === 2) {
-        words.set(spans.subarray(2 * from, 2 * to), w);
-      } else {
-        for (let i = from; i < to; i++) {
-          words[w++] = spans[i];
-          words[w++] = spans[i + 1];
-        }
+      for (let i = from * stride, end = to * stride; i < end; i += stride) {
+        words[w++] = spans[i];
+        words[w++] = spans[i + 1];
       }
     } else {
       for (let i = from, at = 0; i < to; i++) {
@@ -220,7 +214,7 @@ export class WasmRing extends RingMemory implements Ring {
   routeDigest(digest: Uint8Array): number {
     this.#check();
     const at = this.planKey(DIGEST_BYTES);
-    this.bytes.set(digest.subarray(0, DIGEST_BYTES), at);
+    this.bytes.set(digest, at);
     const i = this.wasm.locate(at, DIGEST_BYTES, this.ring, this.n, this.table, this.bits, this.form | DIGEST);
     return i < 0 ? -1 : this.ownerAt(i);
   }

@@ -1,0 +1,78 @@
+// WebAssembly memory is given back at the router's next update, whatever ran on the router before:
+// an update that moves the ring to a fresh, smaller instance must leave nothing that keeps the old
+// memory alive (a view of it cached by a batch, by shares() or movement(), by the SIMD modules).
+// Measured as the process sees it: external memory after a full collection, back within 32 MiB of
+// where it was before the router grew, on rings and ids a few times that size.
+import v8 from "node:v8";
+import vm from "node:vm";
+import { describe, expect, it } from "vitest";
+import { RegionRouter as SimdRouter } from "../src/index.js";
+import { RegionRouter } from "../src/node.js";
+import { movement } from "../src/exports.js";
+import { internalsOf } from "../src/internals.js";
+import { RegionRouter as ScalarRouter } from "./support/core-only.js";
+
+v8.setFlagsFromString("--expose-gc");
+const gc = vm.runInNewContext("gc") as () => void;
+const SLACK = 32 * 2 ** 20;
+
+/** External memory after a full collection. */
+function external(): number {
+  gc();
+  gc();
+  return process.memoryUsage().external;
+}
+
+type Router = RegionRouter | SimdRouter | ScalarRouter;
+
+/** What may run on a router before its memory grows, each leaving whatever it caches. */
+const BEFORE: [string, (router: Router) => void][] = [
+  ["nothing", () => {}],
+  ["routeMany of three ids", (router) => router.routeMany(["a", "b", "c"])],
+  ["routeMany of two ids", (router) => router.routeMany(["a", "b"])],
+  ["shares()", (router) => router.shares()],
+  ["movement()", (router) => movement(router, router.clone())],
+  ["preferenceList and fingerprint", (router) => [router.preferenceList("a", 3), router.fingerprint()]],
+  ["routeBytes and routeDigest", (router) => {
+    const { ring } = internalsOf(router);
+    ring.routeBytes(Uint8Array.of(97, 98), Int32Array.of(0, 1, 2), 2, 1, new Int32Array(2));
+    ring.routeDigest(new Uint8Array(16));
+  }],
+];
+
+describe.each([
+  ["wasm", RegionRouter],
+  ["wasm-12", SimdRouter],
+  ["wasm-scalar", ScalarRouter],
+] as const)("WebAssembly memory on the %s engine", (_engine, Router) => {
+  it.each(BEFORE)("is given back at the next update after a giant id, %s having run first", (_label, before) => {
+    const start = external();
+    const router = new Router();
+    router.addRegions([["sf", 3], ["london", 3]]);
+    before(router);
+    // 30 million characters: memory grows to three bytes a character for the id's UTF-8.
+    expect(router.route("x".repeat(30_000_000))).not.toBeNull();
+    expect(external()).toBeGreaterThan(start + 2 * SLACK);
+    router.addRegion("tokyo", 3);
+    expect(external() - start).toBeLessThan(SLACK);
+    expect(router.routeMany(["a", "b", "c"])).toEqual(["a", "b", "c"].map((id) => router.route(id)));
+  });
+});
+
+// The calls that read the whole ring or batch its ids, on the engines with the SIMD modules (the
+// layout, which caches the views, is the scalar core's too; its build of this ring is slow).
+describe.each([
+  ["wasm", RegionRouter],
+  ["wasm-12", SimdRouter],
+] as const)("WebAssembly memory on the %s engine", (_engine, Router) => {
+  it.each(BEFORE.filter(([label]) => /nothing|three|shares|movement/.test(label)))("is given back when a removal shrinks a 2,500,000-node ring, %s having run first", (_label, before) => {
+    const start = external();
+    const router = new Router({ vnodesPerWeight: 10_000 });
+    router.addRegions([["big", 250], ["small", 1]]);
+    before(router);
+    expect(external()).toBeGreaterThan(start + SLACK);
+    router.removeRegion("big");
+    expect(external() - start).toBeLessThan(SLACK);
+    expect(router.routeMany(["a", "b", "c"])).toEqual(["small", "small", "small"]);
+  });
+});
