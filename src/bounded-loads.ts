@@ -100,11 +100,10 @@ export class BoundedLoads {
   /** Region -> its load, for regions holding sessions. */
   readonly #loads = new Map<string, Load>();
   /**
-   * The router's region table when E was last made, and E. The router replaces its table on every
-   * update and never changes one in place, so the same table means the same E: one comparison a
-   * call, and E is made again only after the router changed.
+   * The router's table version (RouterInternals.version) when E was last made, and E: one
+   * comparison a call, and E is made again only after the router changed.
    */
-  #table: RouterInternals["regions"] | undefined;
+  #version = -1;
   #all: Eligible | undefined;
 
   constructor(router: RegionRouterBase, options?: BoundedLoadsOptions) {
@@ -190,10 +189,10 @@ export class BoundedLoads {
 
   /** E for the router as it stands, less the excluded regions. */
   #eligible(excluded: ReadonlySet<string> | undefined): Eligible {
-    const { regions } = internalsOf(this.#router);
-    if (regions !== this.#table || this.#all === undefined) {
+    const { regions, version } = internalsOf(this.#router);
+    if (version !== this.#version || this.#all === undefined) {
       this.#all = eligibleOf(regions);
-      this.#table = regions;
+      this.#version = version;
     }
     const all = this.#all;
     if (excluded === undefined || ![...excluded].some((region) => all.index.has(region))) return all;

@@ -31,6 +31,8 @@ export interface RouterInternals {
    * nodes' names (as the dialect counts them, the vnode count), in weights() order.
    */
   readonly regions: ReadonlyMap<string, { readonly weight: number; readonly names: number }>;
+  /** How many updates the region table has had: a change of it says the table changed (it is edited in place). */
+  readonly version: number;
 }
 
 interface RegionEntry {
@@ -49,6 +51,8 @@ export class RegionRouterBase {
   #names: (string | undefined)[] = [];
   /** Owners freed by removeRegion, reused so churn does not grow the table. */
   #freeOwners: number[] = [];
+  /** Updates committed to the table (RouterInternals.version). */
+  #version = 0;
 
   /** The ring's dialect and its options. */
   readonly #dialect: Dialect;
@@ -149,6 +153,7 @@ export class RegionRouterBase {
       regions.set(region, entry);
       this.#names[entry.owner] = region;
     }
+    this.#version++;
   }
 
   /** The virtual nodes of a region: `names` names from its prefix, at `rank` in generation order. */
@@ -236,7 +241,7 @@ export class RegionRouterBase {
 
   /** @internal See ./internals.ts. */
   [INTERNALS](): RouterInternals {
-    return { ring: this.#ring, names: this.#names, dialect: this.#dialect, regions: this.#regions };
+    return { ring: this.#ring, names: this.#names, dialect: this.#dialect, regions: this.#regions, version: this.#version };
   }
 
   /**
