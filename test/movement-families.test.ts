@@ -13,8 +13,8 @@ import { positionsOf, readerOfRouter } from "../src/internals.js";
 import type { OwnedPositions } from "../src/operations/arcs.js";
 import { buildRouter } from "./support/build.js";
 import { arcEndingAt, arrayReader } from "./support/ring-reader.js";
-import { EXACT_BUDGET, movementBetween, SAMPLES } from "../src/operations/movement.js";
-import { exactCost, MD5_DIGITS, pairCounts, sampledCounts, stepsOf, wideNarrowCounts, type Digits } from "../src/operations/cross-family.js";
+import { movementBetween } from "../src/operations/movement.js";
+import { EXACT_BUDGET, exactCost, SAMPLES, MD5_DIGITS, pairCounts, sampledCounts, stepsOf, wideNarrowCounts, type Digits } from "../src/operations/cross-family.js";
 
 // ---- Brute force, written apart from the code under test -------------------------------------------
 

@@ -4,11 +4,9 @@
 // pair of regions are counted, or sampled past EXACT_BUDGET (./cross-family.ts); either way the
 // pairs become flows in their order (./flow-sort.ts).
 import type { RingReader } from "./arcs.js";
-import { crossFamilyCounts, EXACT_BUDGET, SAMPLES } from "./cross-family.js";
+import { crossFamilyCounts, EXACT_BUDGET } from "./cross-family.js";
 import { movementOf } from "./flow-sort.js";
 import { sameFamilyMoves } from "./same-family.js";
-
-export { EXACT_BUDGET, SAMPLES };
 
 export interface Flow {
   /** The region the keys left; null when `before` had no positions. */
@@ -35,7 +33,7 @@ export interface Movement {
 }
 
 /**
- * The movement between two rings, read in place (ascending positions and their regions); across
+ * @internal The movement between two rings, read in place (ascending positions and their regions); across
  * key families, sampled when exact counting would take more than `budget` (about nanoseconds).
  */
 export function movementBetween(before: RingReader, after: RingReader, budget = EXACT_BUDGET): Movement {
