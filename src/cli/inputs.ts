@@ -26,12 +26,12 @@ export function openInputs(paths: readonly string[], what: string): Input[] {
 }
 
 /**
- * The UTF-8 text of the file at `path` (invalid bytes as U+FFFD, a byte order mark that starts it
+ * The UTF-8 text of the file at `path` ("-": stdin; invalid bytes as U+FFFD, a byte order mark that starts it
  * dropped), read only as far as the longest string: an endless source (/dev/zero, a pipe that
  * never ends) is refused, not read whole. Every failure is a UsageError: nothing is written yet.
  */
 export async function readText(path: string, what: string, maxLength: number = constants.MAX_STRING_LENGTH): Promise<string> {
-  const input = fileInput(path, what);
+  const input = path === "-" ? stdinInput() : fileInput(path, what);
   const tooLong = () => new UsageError(`cannot read ${input.label}: ${reasonOf({ code: "ERR_STRING_TOO_LONG" })}`);
   // A character takes at most 3 bytes of UTF-8: a regular file's size may tell at once.
   if ((input.size ?? 0) > 3 * maxLength) throw tooLong();
@@ -52,6 +52,12 @@ export async function readText(path: string, what: string, maxLength: number = c
   return parts.join("");
 }
 
+/** A UsageError when more than one of `uses` (what each reads: true for stdin) reads stdin. */
+export function stdinOnce(uses: Readonly<Record<string, boolean>>): void {
+  const readers = Object.keys(uses).filter((use) => uses[use]);
+  if (readers.length > 1) throw new UsageError(`stdin can be read only once: ${readers.join(" and ")} both read it (name a FILE for one)`);
+}
+
 /** Total bytes of all inputs, or undefined when any one's size is unknown (a pipe, a terminal). */
 export function knownSize(inputs: readonly Input[]): number | undefined {
   return inputs.every(({ size }) => size !== undefined) ? inputs.reduce((total, { size }) => total + size!, 0) : undefined;
@@ -68,11 +74,8 @@ function reading<T>(label: string, run: () => T): T {
   }
 }
 
-/**
- * A read from a descriptor, no stream and no copies beyond the kernel's: synchronous from a regular
- * file (a thread-pool round trip costs more than the read), through the thread pool from a pipe or
- * socket, so a slow writer blocks nothing.
- */
+// A read from a descriptor, no stream and no copies: synchronous from a regular file (cheaper than a
+// thread-pool round trip), through the thread pool from a pipe or socket (a slow writer blocks nothing).
 function readFd(fd: number, isFile: boolean, into: Buffer, at: number): Promise<number> {
   if (isFile) return Promise.resolve(readSync(fd, into, at, into.length - at, null));
   return new Promise((resolve, reject) => read(fd, into, at, into.length - at, null, (error, bytes) => (error ? reject(error) : resolve(bytes))));

@@ -5,7 +5,7 @@ import { internalsOf } from "../internals.js";
 import { describe } from "../validate.js";
 import { type Command, type ParsedArgs, parseArgs } from "./args.js";
 import { describeDialect, dialectFromFlags, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
-import { openInputs } from "./inputs.js";
+import { openInputs, stdinOnce } from "./inputs.js";
 import { routeLines } from "./line-router.js";
 import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
 import { JSON_ID, type LineFormat, NOTHING } from "./render.js";
@@ -61,6 +61,7 @@ Options:
       ...FORMAT_OPTIONS,
     });
     noPositionals("plan", parsed.positionals);
+    stdinOnce(Object.fromEntries(["ring", "to", "sessions"].map((flag) => [`--${flag} -`, parsed.one(flag) === "-"])));
     const before = await ringFromOptions(parsed);
     const { after, changes } = await ringAfter(before, parsed);
     const moves = movement(before, after);

@@ -1,7 +1,7 @@
 // `region-router route`: session ids in (one per line), one `id<TAB>region` or JSON line out per
 // line in, in order, streamed.
 import { type Command, parseArgs } from "./args.js";
-import { knownSize, openInputs } from "./inputs.js";
+import { knownSize, openInputs, stdinOnce } from "./inputs.js";
 import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";
 import { escapeName } from "./escape.js";
@@ -32,6 +32,7 @@ Options:
   async run(args) {
     const parsed = parseArgs("route", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS });
     const json = printsJson(parsed, "tsv");
+    stdinOnce({ "--ring -": parsed.one("ring") === "-", "the session ids": parsed.positionals.length === 0 || parsed.positionals.includes("-") });
     const router = await ringFromOptions(parsed);
     if (!hasPositions(router)) {
       throw new UsageError("the ring has no positions (every weight is 0, or every region's share of its dialect's names rounds down to none): nothing to route to");
