@@ -66,10 +66,7 @@ export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect
 /** The default ring's dialect: region-router with its defaults. */
 export const DEFAULT_DIALECT: Dialect = readDialect(undefined, "options");
 
-/**
- * A UsageError unless the dialect flags after `prefix` agree with the dialect of a ring read from a
- * file (`what`: `--ring file "ring.json"`): with a file, they check what it holds.
- */
+/** A UsageError unless the dialect flags after `prefix` agree with the dialect of a ring read from a file (`what`: `--ring file "ring.json"`): with a file, they check what it holds. */
 export function checkFileDialect(args: ParsedArgs, prefix: string, file: Dialect, what: string): void {
   const flags = dialectFromFlags(args, prefix, file, `the ${what.split(" ")[0]} file's dialect`);
   if (flags.name !== file.name) {

@@ -1,9 +1,7 @@
-// What a line of input is, in one place: "\n" ends a line, a "\r" that ends a line is dropped
-// (before "\n", or at the end of the input), a "\r" anywhere else is the id's, an empty line is the
-// empty id and a last line without "\n" still counts. Each file's lines stand alone, and a byte
-// order mark that starts one is not part of its first line. readLines() gives an input's lines as
-// Lines, one type for both kinds: a piece of whole lines as read, or a line too long to hold
-// (long-line.ts), so that memory stays bounded. ("\n" never occurs inside a UTF-8 character.)
+// What a line of input is: "\n" ends it, a "\r" that ends it is dropped (elsewhere it is the id's),
+// an empty line is the empty id, a last line without "\n" counts; each file's lines stand alone, a
+// byte order mark that starts one dropped. readLines() gives them as Lines: a piece of whole lines
+// as read, or a line too long to hold (long-line.ts), so that memory stays bounded.
 import { isAscii, isUtf8 } from "node:buffer";
 import { type HasInternals, internalsOf } from "../internals.js";
 import type { Input } from "./inputs.js";

@@ -1,8 +1,6 @@
-// Lines too long to hold (more than LONG_LINE bytes), which readLines() hands over alone: the id is
-// hashed as it is read (MD5 of its UTF-8 as route() sees it, invalid bytes as U+FFFD) and routed by
-// the digest, not kept: it is read again, piece by piece, from the file named on the command line
-// or from a copy of stdin's bytes in a temporary file (unlinked at once), and checked against the
-// digest. So memory stays bounded for a line however long; the disk is the limit for stdin.
+// Lines of more than LONG_LINE bytes, handed over alone: hashed as read (as route() hashes the id)
+// and routed by the digest, not kept; read again piece by piece, from the file or from a copy of
+// stdin in a temporary file (unlinked at once), checked against the digest. Memory stays bounded.
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync, writeSync } from "node:fs";
@@ -116,10 +114,7 @@ export class LongLine implements Lines {
     await write(around.tail);
   }
 
-  /**
-   * The id's bytes as read, in new buffers of up to 1 MiB. After the last one, throws an IoError
-   * (before the caller writes anything after the id) if they no longer hash to the digest.
-   */
+  /** The id's bytes as read, in new buffers of up to 1 MiB. After the last one, throws an IoError (before the caller writes anything after the id) if they no longer hash to the digest. */
   *pieces(): Generator<Buffer> {
     const hash = idHash();
     const changed = () => new IoError(`${this.label} changed while it was read`);

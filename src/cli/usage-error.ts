@@ -31,10 +31,7 @@ const SYSTEM_REASONS: Record<string, string> = {
   ERR_STRING_TOO_LONG: `its text is longer than ${constants.MAX_STRING_LENGTH} characters, the longest string JavaScript can hold`,
 };
 
-/**
- * Why a system call failed, in words: ours (SYSTEM_REASONS), else libuv's ("ENOENT: no such file
- * or directory, open 'x'" → "no such file or directory"), else the message.
- */
+/** Why a system call failed, in words: ours (SYSTEM_REASONS), else libuv's ("ENOENT: no such file or directory, open 'x'" → "no such file or directory"), else the message. */
 export function reasonOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string" && SYSTEM_REASONS[code]) return SYSTEM_REASONS[code];
