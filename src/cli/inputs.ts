@@ -1,7 +1,6 @@
-// Inputs: files named on the command line, or stdin ("-" or no file at all). Every file is checked
-// before anything is written (an unreadable one is a UsageError), then opened when its turn comes
-// and closed when done, so any number fits in the open-file limit. A read that fails later, or a
-// file replaced in between, is an IoError naming the input and the cause.
+// Inputs: files named, or stdin ("-" or none). Each file is checked before anything is written (else a
+// UsageError), opened in its turn and closed when done (any number fit the open-file limit); a read
+// that fails later, or a file replaced in between, is an IoError naming the input and the cause.
 import { constants } from "node:buffer";
 import { accessSync, closeSync, constants as fs, fstatSync, openSync, read, readSync, type Stats, statSync } from "node:fs";
 import { fileError, IoError, reasonOf, UsageError } from "./usage-error.js";
@@ -26,9 +25,8 @@ export function openInputs(paths: readonly string[], what: string): Input[] {
 }
 
 /**
- * The UTF-8 text of the file at `path` ("-": stdin; invalid bytes as U+FFFD, a byte order mark that starts it
- * dropped), read only as far as the longest string: an endless source (/dev/zero, a pipe that
- * never ends) is refused, not read whole. Every failure is a UsageError: nothing is written yet.
+ * The UTF-8 text of `path` ("-": stdin; invalid bytes as U+FFFD, a leading byte order mark dropped),
+ * read up to the longest string (an endless source is refused); every failure a UsageError.
  */
 export async function readText(path: string, what: string, maxLength: number = constants.MAX_STRING_LENGTH): Promise<string> {
   const input = path === "-" ? stdinInput() : fileInput(path, what);
@@ -118,9 +116,8 @@ function fileInput(path: string, what: string): Input {
 }
 
 /**
- * Stdin by descriptor when it is a file, pipe or socket; through process.stdin when it is a
- * terminal, or when a read says the descriptor is non-blocking (EAGAIN): libuv handles both.
- * A directory (`< /`) or a closed descriptor is bad input, found before anything is written.
+ * Stdin by descriptor (a file, pipe or socket), else through process.stdin (a terminal, or EAGAIN:
+ * non-blocking); a directory (`< /`) or a closed descriptor is a UsageError.
  */
 function stdinInput(): Input {
   let stat: Stats;

@@ -12,9 +12,9 @@ export function hasPositions(router: RegionRouterBase): boolean {
 }
 
 /**
- * Reads every line of `inputs` in order, routes each on every ring of `routers`, and writes the
- * lines `format` keeps, each batch before the next is read: when an input fails midway, every line
- * before the failure is out; `reroute` may change the owners the first ring gave. Resolves to the number of lines read.
+ * Reads every line of `inputs` in order, routes each on every ring of `routers` (`reroute` may then
+ * change the first ring's owners) and writes the lines `format` keeps, each batch before the next
+ * is read (an input failing midway leaves every line before it out). Resolves to the lines read.
  */
 export async function routeLines(
   inputs: readonly Input[],

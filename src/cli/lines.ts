@@ -85,9 +85,8 @@ const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
 const READ_BYTES = 1 << 16;
 
 /**
- * The input's lines, in order: a piece of the complete lines of one read, or a line that grows
- * past `longLine` bytes (LONG_LINE; tests pass less) alone, which must be used before the next
- * Lines are asked for. The input is closed at the end.
+ * The input's lines in order: the whole lines of one read, or alone a line past `longLine` bytes
+ * (used before the next Lines are asked for). The input is closed at the end.
  */
 export async function* readLines(input: Input, onBytes?: (bytes: number) => void, longLine = LONG_LINE): AsyncGenerator<Lines> {
   // Each read lands after the unfinished line left by the previous one, so only that line is

@@ -138,9 +138,8 @@ export class LongLine implements Lines {
 }
 
 /**
- * The long line of `input` that starts `position` bytes in with `head`: the rest read up to its
- * "\n" (or the end), hashed and set aside as it comes, a final "\r" dropped (as lineSpans drops
- * it); and what the last read brought past the "\n" (null at the end).
+ * The long line starting `position` bytes in with `head`: read to its "\n" or the end, hashed and set
+ * aside as it comes, a final "\r" dropped; and what the last read brought past it (null at the end).
  */
 export async function readLongLine(input: Input, head: Buffer, position: number, counted: (bytes: number) => void): Promise<{ line: LongLine; rest: Buffer | null }> {
   const store = input.readAt ? sourceStore(input.readAt, position) : spoolStore();

@@ -1,7 +1,6 @@
 #!/usr/bin/env node
-// The `region-router` command line. Each failure is one line on stderr, "region-router: …", and an
-// exit status (docs/cli.md): 2 for bad input found before anything is written, 3 for input or output
-// that failed midway; 0 when the reader of stdout went away (EPIPE); 1 for a bug (with its stack).
+// The `region-router` command line. A failure is one line on stderr, "region-router: …", and a status
+// (docs/cli.md): 2 bad input, 3 input or output failed midway, 0 stdout's reader gone, 1 a bug.
 import { readFileSync } from "node:fs";
 import { type Command, wantsHelp } from "./args.js";
 import { fingerprint } from "./fingerprint.js";

@@ -208,8 +208,7 @@ function applyChanges(
   if (entries.length > MAX_REGIONS) {
     throw new UsageError(`${typed.get(entries[MAX_REGIONS][0])}: at most ${MAX_REGIONS} regions: no room for ${describe(entries[MAX_REGIONS][0])}`);
   }
-  // At fault for a region's too many names: where counts are absolute, what gave it its weight (its
-  // change, else the migration); where relative, every change (or the migration, with the region).
+  // At fault for too many names: where counts are absolute, what gave the weight; where relative, every change.
   const all = [...(flag === null ? [] : [flag]), ...typed.values()].join(", ");
   const whereOf = (i: number) => {
     const migrated = `${flag}, region ${JSON.stringify(entries[i][0])}`;

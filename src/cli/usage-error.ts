@@ -1,7 +1,5 @@
-// The failures the CLI reports as one line on stderr (main.ts prints them; docs/cli.md lists the
-// statuses): a UsageError is bad input found before the command writes anything (status 2); an
-// IoError is input or output that failed once it had started (status 3). Anything else that
-// escapes is a bug and keeps its stack trace (status 1).
+// Failures reported as one line on stderr: UsageError, bad input found before anything is written
+// (status 2); IoError, input or output that failed midway (status 3). Anything else is a bug (1).
 import { constants } from "node:buffer";
 
 export class UsageError extends Error {
