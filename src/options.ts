@@ -111,7 +111,7 @@ export function readDialect(record: unknown, parameter: string): Dialect {
  * The dialect of a record already read into its fields; `others` are its fields that are not
  * options (a snapshot's version and regions).
  */
-export function dialectOfFields(fields: ReadonlyMap<string, unknown>, parameter: string, others: readonly string[] = []): Dialect {
+export function dialectOfFields(fields: ReadonlyMap<string, unknown>, parameter: string, others: readonly string[] = [], hint = ""): Dialect {
   const given = new Map([...fields].filter(([key]) => key !== "compatibleWith" && !others.includes(key)));
   const named = fields.get("compatibleWith");
   return readOptions(named === undefined ? "region-router" : named, given, {
@@ -120,7 +120,7 @@ export function dialectOfFields(fields: ReadonlyMap<string, unknown>, parameter:
       const Error = typeof value === "string" ? RangeError : TypeError;
       return new Error(`${parameter}.compatibleWith must be one of ${DIALECTS.join(", ")}, got ${describe(value)}`);
     },
-    notAnOption: (key, name) => new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${optionList(name)})`),
+    notAnOption: (key, name) => new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${optionList(name)})${hint}`),
     value(option, value, max) {
       checkInteger(value, `${parameter}.${option}`, 1, max);
       return value;

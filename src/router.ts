@@ -9,7 +9,7 @@ import { distinctOwnersFrom } from "./operations/preference.js";
 import { exclusionOf, readExclude, readKeys, routeAround, routeManyAround, type Exclusion, type RouteOptions } from "./operations/exclude.js";
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
-import { parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
+import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readPairs } from "./validate.js";
 
 /**
@@ -60,6 +60,9 @@ export class RegionRouterBase {
   /** The engine: the positions and the search over them. */
   #ring: Ring;
 
+  /** The snapshot's meta, if fromJSON was given one: the caller's data, outside the fingerprint. */
+  #meta: Record<string, unknown> | undefined;
+
   /** `ringFor` makes the engine's empty ring for the dialect's scheme, which options name. */
   protected constructor(ringFor: (scheme: Scheme) => Ring, options?: RouterOptions) {
     this.#dialect = readDialect(options, "options");
@@ -68,9 +71,10 @@ export class RegionRouterBase {
 
   /** A router from a toJSON() snapshot, of the class it is called on; throws, building nothing, on any flaw. */
   static fromJSON<T extends RegionRouterBase>(this: new (options?: RouterOptions) => T, value: unknown): T {
-    const { options, regions } = parseSnapshot(value);
+    const { options, regions, meta } = parseSnapshot(value);
     const router = new this(options);
     router.addRegions(regions);
+    router.#meta = meta;
     return router;
   }
 
@@ -266,6 +270,7 @@ export class RegionRouterBase {
     copy.#regions = new Map(this.#regions);
     copy.#names = this.#names.slice();
     copy.#freeOwners = this.#freeOwners.slice();
+    copy.#meta = this.#meta === undefined ? undefined : copyMeta(this.#meta);
     return copy;
   }
 
@@ -279,10 +284,11 @@ export class RegionRouterBase {
 
   /**
    * `{ version: 1, vnodesPerWeight, regions: [[region, weight], ...] }` (regions in weights()
-   * order); in another dialect, `compatibleWith` and its options in place of vnodesPerWeight.
+   * order); in another dialect, `compatibleWith` and its options in place of vnodesPerWeight; and
+   * `meta` (a copy) when the router came from a snapshot with one.
    */
   toJSON(): RouterSnapshot {
-    return toSnapshot(this.#dialect, this.weights());
+    return toSnapshot(this.#dialect, this.weights(), this.#meta);
   }
 
   /** MD5 (32 hex digits) of the canonical ring definition: the same for the same definition everywhere. */

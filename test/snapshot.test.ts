@@ -68,6 +68,12 @@ describe.each(engines)("snapshots on the %s engine", (name, RegionRouter) => {
     ["null", null, TypeError, /snapshot must be an object/],
     ["an array", [], TypeError, /snapshot must be an object/],
     ["an unknown property", { version: 1, regions: [], vnodePerWeight: 4 }, TypeError, /snapshot\.vnodePerWeight is not an option/],
+    ["a store's field at the top level", { version: 1, regions: [], updatedAt: 1 }, TypeError, /snapshot\.updatedAt is not an option.*put your own data in snapshot\.meta/],
+    ["meta as a string", { version: 1, regions: [], meta: "v2" }, TypeError, /snapshot\.meta must be/],
+    ["meta as null", { version: 1, regions: [], meta: null }, TypeError, /snapshot\.meta/],
+    ["meta as an array", { version: 1, regions: [], meta: [1] }, TypeError, /snapshot\.meta/],
+    ["meta as a class instance", { version: 1, regions: [], meta: new Date(0) }, TypeError, /snapshot\.meta must be a plain object/],
+    ["meta holding a function", { version: 1, regions: [], meta: { f: () => 1 } }, TypeError, /snapshot\.meta must be a plain object of JSON data/],
     ["no version", { regions: [] }, TypeError, /snapshot.version/],
     ["a string version", { version: "1", regions: [] }, TypeError, /snapshot.version/],
     ["an unknown version", { version: 2, regions: [] }, RangeError, /snapshot.version 2 is not supported/],
@@ -97,6 +103,53 @@ describe.each(engines)("snapshots on the %s engine", (name, RegionRouter) => {
     }
     expect(thrown).toBeInstanceOf(error);
     expect((thrown as Error).message).toMatch(message);
+  });
+});
+
+describe.each(engines)("snapshot meta on the %s engine", (name, RegionRouter) => {
+  const meta = { updatedAt: "2024-01-01T00:00:00Z", store: { revision: 7, tags: ["a", "b"] } };
+
+  it("is kept by fromJSON, returned by toJSON and copied by clone, in every dialect", () => {
+    for (const options of [{}, { compatibleWith: "hashring" as const }, { compatibleWith: "uhashring" as const, vnodes: 8 }]) {
+      const plain = new RegionRouter(options);
+      plain.addRegions(seed);
+      const snapshot = { ...plain.toJSON(), meta };
+      const restored = RegionRouter.fromJSON(JSON.parse(JSON.stringify(snapshot)));
+      expect(restored.toJSON()).toEqual(snapshot);
+      expect(restored.clone().toJSON()).toEqual(snapshot);
+      const { snapshot: _, ...rest } = observe(restored) as Record<string, unknown>;
+      expect({ ...rest, snapshot: plain.toJSON() }).toEqual(observe(plain));
+    }
+  });
+
+  it("is absent from toJSON when there is none", () => {
+    const restored = RegionRouter.fromJSON({ version: 1, regions: seed });
+    expect(Object.hasOwn(restored.toJSON(), "meta")).toBe(false);
+    expect(Object.hasOwn(buildRouter(RegionRouter, seed).toJSON(), "meta")).toBe(false);
+  });
+
+  it("is a copy: changing the caller's object, toJSON's or a clone's changes nothing else", () => {
+    const given = structuredClone(meta);
+    const restored = RegionRouter.fromJSON({ version: 1, regions: seed, meta: given });
+    given.store.revision = 8;
+    (restored.toJSON().meta as typeof meta).store.tags.push("c");
+    const copy = restored.clone();
+    (copy.toJSON().meta as typeof meta).store.revision = 9;
+    expect(restored.toJSON().meta).toEqual(meta);
+    expect(copy.toJSON().meta).toEqual(meta);
+  });
+
+  it("is not part of the fingerprint", () => {
+    const without = RegionRouter.fromJSON({ version: 1, regions: seed });
+    const withMeta = RegionRouter.fromJSON({ version: 1, regions: seed, meta });
+    const otherMeta = RegionRouter.fromJSON({ version: 1, regions: seed, meta: { updatedAt: "later" } });
+    expect(withMeta.fingerprint()).toBe(without.fingerprint());
+    expect(otherMeta.fingerprint()).toBe(without.fingerprint());
+    expect(withMeta.fingerprint()).toBe(buildRouter(RegionRouter, seed).fingerprint());
+  });
+
+  it("an empty meta object round-trips as given", () => {
+    expect(RegionRouter.fromJSON({ version: 1, regions: seed, meta: {} }).toJSON().meta).toEqual({});
   });
 });
 

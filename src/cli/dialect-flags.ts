@@ -1,7 +1,6 @@
-// The ring's dialect on the command line: `--compatible-with NAME` and the dialect's options as flags
-// spelled like the option in kebab-case (vnodesPerWeight: --vnodes-per-weight), and the same flags
-// with a prefix for plan's ring after (--to-compatible-with, --to-replicas). A flag that is not an
-// option of the dialect in force is a UsageError naming the flag as typed.
+// The dialect on the command line: `--compatible-with NAME` and its options in kebab-case
+// (--vnodes-per-weight), prefixed for plan's ring after (--to-replicas); a flag of another dialect
+// is a UsageError naming it as typed.
 import { DIALECTS, OPTION_NAMES, optionRules, type Dialect, type DialectName } from "../dialects.js";
 import { readDialect, readOptions, type OptionWording } from "../options.js";
 import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
@@ -41,10 +40,8 @@ function flagList(name: DialectName, prefix: string): string {
 }
 
 /**
- * The dialect the flags after `prefix` give: `--<prefix>compatible-with` (else `base`'s dialect),
- * with the options given as flags; an option not given keeps `base`'s value when the dialect is
- * `base`'s, else takes the dialect's default. `baseIs` says where `base` came from, for messages
- * ("the default dialect", "the --ring file's dialect").
+ * The dialect the flags after `prefix` give (`base`'s, unless `--<prefix>compatible-with`), with their
+ * options; one not given keeps `base`'s value in `base`'s dialect, else the default. `baseIs` names `base`.
  */
 export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect, baseIs: string): Dialect {
   const dialectFlag = `${prefix}compatible-with`;
@@ -66,10 +63,7 @@ export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect
 /** The default ring's dialect: region-router with its defaults. */
 export const DEFAULT_DIALECT: Dialect = readDialect(undefined, "options");
 
-/**
- * A UsageError unless the dialect flags after `prefix` agree with the dialect of a ring read from a
- * file (`what`: `--ring file "ring.json"`): with a file, they check what it holds.
- */
+/** A UsageError unless the dialect flags after `prefix` agree with the dialect of a ring read from a file (`what`: `--ring file "ring.json"`): with a file, they check what it holds. */
 export function checkFileDialect(args: ParsedArgs, prefix: string, file: Dialect, what: string): void {
   const flags = dialectFromFlags(args, prefix, file, `the ${what.split(" ")[0]} file's dialect`);
   if (flags.name !== file.name) {

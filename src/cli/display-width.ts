@@ -1,15 +1,10 @@
-// How many terminal columns a string takes, so that tables line up whatever the region names are:
-// per user-perceived character (grapheme cluster), 2 for East Asian wide and fullwidth characters
-// and for emoji shown as pictures (ZWJ sequences, flags, keycaps and skin tones included), 0 for a
-// cluster of only combining marks, format or control characters, 1 for anything else.
-// East Asian "ambiguous" characters (box drawing, "█") count 1, as outside CJK locales.
+// Terminal columns of a string, so tables line up: per grapheme cluster, 2 for East Asian wide and
+// fullwidth characters and emoji pictures (ZWJ sequences, flags, keycaps, skin tones), 0 for only
+// combining marks, format or control characters, 1 else ("ambiguous" ones too, as outside CJK locales).
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
 
-/**
- * A cluster that occupies no column: combining marks, zero-width and other format or control
- * characters, except the soft hyphen, which terminals show as "-".
- */
+/** A cluster that occupies no column: combining marks, zero-width and other format or control characters, except the soft hyphen, which terminals show as "-". */
 const ZERO_WIDTH = /^(?:(?!\u00AD)[\p{M}\p{Cf}\p{Cc}])+$/u;
 /** A cluster drawn as an emoji picture: an emoji-presentation character, or any emoji asked for with VS16. */
 const EMOJI = /\p{Emoji_Presentation}|\p{Emoji}\uFE0F/u;

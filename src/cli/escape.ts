@@ -1,8 +1,6 @@
-// Region names in line-oriented output (route's TSV, the stats table, plan's text): a newline or
-// tab in one would break a line or a column, an escape sequence would repaint the screen. Such
-// characters, and the backslash, are written as JSON writes them (\\, \n, \r, \t, \u00XX for any
-// other control character), so the escaping can be undone. Messages on stderr escape their control
-// characters the same way (a backslash there stays one: a message is read, not parsed back).
+// Region names in line-oriented output (TSV, tables, plan's text): control characters and the
+// backslash written as JSON writes them (\\, \n, \t, \u00XX), so lines, columns and the screen stay
+// whole and the escaping can be undone. Messages on stderr escape control characters alike.
 
 const SPECIAL = /[\\\x00-\x1f\x7f-\x9f]/g;
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/g;

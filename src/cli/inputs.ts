@@ -1,7 +1,6 @@
-// Inputs: files named on the command line, or stdin ("-" or no file at all). Every file is checked
-// before anything is written (an unreadable one is a UsageError), then opened when its turn comes
-// and closed when done, so any number fits in the open-file limit. A read that fails later, or a
-// file replaced in between, is an IoError naming the input and the cause.
+// Inputs: files named, or stdin ("-" or none). Each file is checked before anything is written (else a
+// UsageError), opened in its turn and closed when done (any number fit the open-file limit); a read
+// that fails later, or a file replaced in between, is an IoError naming the input and the cause.
 import { constants } from "node:buffer";
 import { accessSync, closeSync, constants as fs, fstatSync, openSync, read, readSync, type Stats, statSync } from "node:fs";
 import { fileError, IoError, reasonOf, UsageError } from "./usage-error.js";
@@ -26,12 +25,11 @@ export function openInputs(paths: readonly string[], what: string): Input[] {
 }
 
 /**
- * The UTF-8 text of the file at `path` (invalid bytes as U+FFFD, a byte order mark that starts it
- * dropped), read only as far as the longest string: an endless source (/dev/zero, a pipe that
- * never ends) is refused, not read whole. Every failure is a UsageError: nothing is written yet.
+ * The UTF-8 text of `path` ("-": stdin; invalid bytes as U+FFFD, a leading byte order mark dropped),
+ * read up to the longest string (an endless source is refused); every failure a UsageError.
  */
 export async function readText(path: string, what: string, maxLength: number = constants.MAX_STRING_LENGTH): Promise<string> {
-  const input = fileInput(path, what);
+  const input = path === "-" ? stdinInput() : fileInput(path, what);
   const tooLong = () => new UsageError(`cannot read ${input.label}: ${reasonOf({ code: "ERR_STRING_TOO_LONG" })}`);
   // A character takes at most 3 bytes of UTF-8: a regular file's size may tell at once.
   if ((input.size ?? 0) > 3 * maxLength) throw tooLong();
@@ -52,6 +50,12 @@ export async function readText(path: string, what: string, maxLength: number = c
   return parts.join("");
 }
 
+/** A UsageError when more than one of `uses` (what each reads: true for stdin) reads stdin. */
+export function stdinOnce(uses: Readonly<Record<string, boolean>>): void {
+  const readers = Object.keys(uses).filter((use) => uses[use]);
+  if (readers.length > 1) throw new UsageError(`stdin can be read only once: ${readers.join(" and ")} both read it (name a FILE for one)`);
+}
+
 /** Total bytes of all inputs, or undefined when any one's size is unknown (a pipe, a terminal). */
 export function knownSize(inputs: readonly Input[]): number | undefined {
   return inputs.every(({ size }) => size !== undefined) ? inputs.reduce((total, { size }) => total + size!, 0) : undefined;
@@ -68,11 +72,8 @@ function reading<T>(label: string, run: () => T): T {
   }
 }
 
-/**
- * A read from a descriptor, no stream and no copies beyond the kernel's: synchronous from a regular
- * file (a thread-pool round trip costs more than the read), through the thread pool from a pipe or
- * socket, so a slow writer blocks nothing.
- */
+// A read from a descriptor, no stream and no copies: synchronous from a regular file (cheaper than a
+// thread-pool round trip), through the thread pool from a pipe or socket (a slow writer blocks nothing).
 function readFd(fd: number, isFile: boolean, into: Buffer, at: number): Promise<number> {
   if (isFile) return Promise.resolve(readSync(fd, into, at, into.length - at, null));
   return new Promise((resolve, reject) => read(fd, into, at, into.length - at, null, (error, bytes) => (error ? reject(error) : resolve(bytes))));
@@ -115,9 +116,8 @@ function fileInput(path: string, what: string): Input {
 }
 
 /**
- * Stdin by descriptor when it is a file, pipe or socket; through process.stdin when it is a
- * terminal, or when a read says the descriptor is non-blocking (EAGAIN): libuv handles both.
- * A directory (`< /`) or a closed descriptor is bad input, found before anything is written.
+ * Stdin by descriptor (a file, pipe or socket), else through process.stdin (a terminal, or EAGAIN:
+ * non-blocking); a directory (`< /`) or a closed descriptor is a UsageError.
  */
 function stdinInput(): Input {
   let stat: Stats;

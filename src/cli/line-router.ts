@@ -2,28 +2,26 @@
 // reads, routes and writes them here, whatever kind of Lines (lines.ts) they come as.
 import type { RegionRouterBase } from "../router.js";
 import type { Input } from "./inputs.js";
-import { readLines } from "./lines.js";
+import { type Lines, readLines } from "./lines.js";
 import { writeOut } from "./output.js";
 import type { LineFormat } from "./render.js";
 
-/**
- * True when some region owns a position, which weights alone do not tell (49 equal hashring servers
- * of vnode count 1 get no names). Any key routes to a region exactly when one does.
- */
+/** True when some region owns a position, which weights alone do not tell (49 equal hashring servers of vnode count 1 get no names). Any key routes to a region exactly when one does. */
 export function hasPositions(router: RegionRouterBase): boolean {
   return router.route("") !== null;
 }
 
 /**
- * Reads every line of `inputs` in order, routes each on every ring of `routers`, and writes the
- * lines `format` keeps, each batch before the next is read: when an input fails midway, every line
- * before the failure is out. Resolves to the number of lines read.
+ * Reads every line of `inputs` in order, routes each on every ring of `routers` (`reroute` may then
+ * change the first ring's owners) and writes the lines `format` keeps, each batch before the next
+ * is read (an input failing midway leaves every line before it out). Resolves to the lines read.
  */
 export async function routeLines(
   inputs: readonly Input[],
   routers: readonly RegionRouterBase[],
   format: LineFormat,
   onBytes?: (bytes: number) => void,
+  reroute?: (lines: Lines, owners: Int32Array) => void,
 ): Promise<number> {
   let total = 0;
   const owners = routers.map(() => new Int32Array(0));
@@ -33,6 +31,7 @@ export async function routeLines(
         if (owners[r].length < lines.count) owners[r] = new Int32Array(Math.max(lines.count, 2 * owners[r].length));
         lines.route(router, owners[r]);
       });
+      reroute?.(lines, owners[0]);
       total += lines.count;
       await lines.write(format, owners, writeOut);
     }

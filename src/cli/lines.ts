@@ -1,9 +1,7 @@
-// What a line of input is, in one place: "\n" ends a line, a "\r" that ends a line is dropped
-// (before "\n", or at the end of the input), a "\r" anywhere else is the id's, an empty line is the
-// empty id and a last line without "\n" still counts. Each file's lines stand alone, and a byte
-// order mark that starts one is not part of its first line. readLines() gives an input's lines as
-// Lines, one type for both kinds: a piece of whole lines as read, or a line too long to hold
-// (long-line.ts), so that memory stays bounded. ("\n" never occurs inside a UTF-8 character.)
+// What a line of input is: "\n" ends it, a "\r" that ends it is dropped (elsewhere it is the id's),
+// an empty line is the empty id, a last line without "\n" counts; each file's lines stand alone, a
+// byte order mark that starts one dropped. readLines() gives them as Lines: a piece of whole lines
+// as read, or a line too long to hold (long-line.ts), so that memory stays bounded.
 import { isAscii, isUtf8 } from "node:buffer";
 import { type HasInternals, internalsOf } from "../internals.js";
 import type { Input } from "./inputs.js";
@@ -87,9 +85,8 @@ const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
 const READ_BYTES = 1 << 16;
 
 /**
- * The input's lines, in order: a piece of the complete lines of one read, or a line that grows
- * past `longLine` bytes (LONG_LINE; tests pass less) alone, which must be used before the next
- * Lines are asked for. The input is closed at the end.
+ * The input's lines in order: the whole lines of one read, or alone a line past `longLine` bytes
+ * (used before the next Lines are asked for). The input is closed at the end.
  */
 export async function* readLines(input: Input, onBytes?: (bytes: number) => void, longLine = LONG_LINE): AsyncGenerator<Lines> {
   // Each read lands after the unfinished line left by the previous one, so only that line is

@@ -1,8 +1,6 @@
-// Lines too long to hold (more than LONG_LINE bytes), which readLines() hands over alone: the id is
-// hashed as it is read (MD5 of its UTF-8 as route() sees it, invalid bytes as U+FFFD) and routed by
-// the digest, not kept: it is read again, piece by piece, from the file named on the command line
-// or from a copy of stdin's bytes in a temporary file (unlinked at once), and checked against the
-// digest. So memory stays bounded for a line however long; the disk is the limit for stdin.
+// Lines of more than LONG_LINE bytes, handed over alone: hashed as read (as route() hashes the id)
+// and routed by the digest, not kept; read again piece by piece, from the file or from a copy of
+// stdin in a temporary file (unlinked at once), checked against the digest. Memory stays bounded.
 import { isAscii } from "node:buffer";
 import { createHash } from "node:crypto";
 import { closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync, writeSync } from "node:fs";
@@ -116,10 +114,7 @@ export class LongLine implements Lines {
     await write(around.tail);
   }
 
-  /**
-   * The id's bytes as read, in new buffers of up to 1 MiB. After the last one, throws an IoError
-   * (before the caller writes anything after the id) if they no longer hash to the digest.
-   */
+  /** The id's bytes as read, in new buffers of up to 1 MiB. After the last one, throws an IoError (before the caller writes anything after the id) if they no longer hash to the digest. */
   *pieces(): Generator<Buffer> {
     const hash = idHash();
     const changed = () => new IoError(`${this.label} changed while it was read`);
@@ -143,9 +138,8 @@ export class LongLine implements Lines {
 }
 
 /**
- * The long line of `input` that starts `position` bytes in with `head`: the rest read up to its
- * "\n" (or the end), hashed and set aside as it comes, a final "\r" dropped (as lineSpans drops
- * it); and what the last read brought past the "\n" (null at the end).
+ * The long line starting `position` bytes in with `head`: read to its "\n" or the end, hashed and set
+ * aside as it comes, a final "\r" dropped; and what the last read brought past it (null at the end).
  */
 export async function readLongLine(input: Input, head: Buffer, position: number, counted: (bytes: number) => void): Promise<{ line: LongLine; rest: Buffer | null }> {
   const store = input.readAt ? sourceStore(input.readAt, position) : spoolStore();

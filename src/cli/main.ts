@@ -1,9 +1,9 @@
 #!/usr/bin/env node
-// The `region-router` command line. Each failure is one line on stderr, "region-router: …", and an
-// exit status (docs/cli.md): 2 for bad input found before anything is written, 3 for input or output
-// that failed midway; 0 when the reader of stdout went away (EPIPE); 1 for a bug (with its stack).
+// The `region-router` command line. A failure is one line on stderr, "region-router: …", and a status
+// (docs/cli.md): 2 bad input, 3 input or output failed midway, 0 stdout's reader gone, 1 a bug.
 import { readFileSync } from "node:fs";
 import { type Command, wantsHelp } from "./args.js";
+import { fingerprint } from "./fingerprint.js";
 import { plan } from "./plan.js";
 import { route } from "./route.js";
 import { stats } from "./stats.js";
@@ -11,14 +11,14 @@ import { ReaderGone, writeOut } from "./output.js";
 import { escapeMessage } from "./escape.js";
 import { IoError, UsageError } from "./usage-error.js";
 
-const COMMANDS: readonly Command[] = [route, stats, plan];
+const COMMANDS: readonly Command[] = [route, stats, plan, fingerprint];
 
 const HELP = `Usage: region-router <command> [options]
 
 Routes session ids to regions with a weighted consistent-hash ring.
 
 Commands:
-${COMMANDS.map((command) => `  ${command.name.padEnd(8)}${command.summary}`).join("\n")}
+${COMMANDS.map((command) => `  ${command.name.padEnd(13)}${command.summary}`).join("\n")}
 
 Run "region-router <command> --help" for a command's options.
 Options: -h, --help (this help), -v, --version.

@@ -1,7 +1,6 @@
-// What a command prints: JSON or its own format (--json, --format), on stdout through writeOut, which
-// resolves once the stream has taken the text (so output never piles up in memory) and rejects when
-// stdout fails: a reader that went away (EPIPE: `… | head`) as ReaderGone, which main.ts ends
-// quietly (status 0); any other failure (a full disk) as an IoError naming the cause (status 3).
+// What a command prints (--json, --format) on stdout through writeOut: resolved once the stream took
+// the text (output never piles up), rejected when stdout fails: ReaderGone for EPIPE (`… | head`,
+// status 0), else an IoError naming the cause (status 3).
 import type { OptionSpecs, ParsedArgs } from "./args.js";
 import { IoError, reasonOf, UsageError } from "./usage-error.js";
 

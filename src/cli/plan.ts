@@ -5,7 +5,7 @@ import { internalsOf } from "../internals.js";
 import { describe } from "../validate.js";
 import { type Command, type ParsedArgs, parseArgs } from "./args.js";
 import { describeDialect, dialectFromFlags, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
-import { openInputs } from "./inputs.js";
+import { openInputs, stdinOnce } from "./inputs.js";
 import { routeLines } from "./line-router.js";
 import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
 import { JSON_ID, type LineFormat, NOTHING } from "./render.js";
@@ -61,6 +61,7 @@ Options:
       ...FORMAT_OPTIONS,
     });
     noPositionals("plan", parsed.positionals);
+    stdinOnce(Object.fromEntries(["ring", "to", "sessions"].map((flag) => [`--${flag} -`, parsed.one(flag) === "-"])));
     const before = await ringFromOptions(parsed);
     const { after, changes } = await ringAfter(before, parsed);
     const moves = movement(before, after);
@@ -207,8 +208,7 @@ function applyChanges(
   if (entries.length > MAX_REGIONS) {
     throw new UsageError(`${typed.get(entries[MAX_REGIONS][0])}: at most ${MAX_REGIONS} regions: no room for ${describe(entries[MAX_REGIONS][0])}`);
   }
-  // At fault for a region's too many names: where counts are absolute, what gave it its weight (its
-  // change, else the migration); where relative, every change (or the migration, with the region).
+  // At fault for too many names: where counts are absolute, what gave the weight; where relative, every change.
   const all = [...(flag === null ? [] : [flag]), ...typed.values()].join(", ");
   const whereOf = (i: number) => {
     const migrated = `${flag}, region ${JSON.stringify(entries[i][0])}`;

@@ -1,7 +1,5 @@
-// A progress bar on stderr, only when stderr is a terminal, stdout is not (the output goes to a
-// file or a pipe: on the same screen, output written after the bar would follow it on its line),
-// and the input size is known, so that logs and pipes never see it. It redraws at most a few
-// times a second.
+// A progress bar on stderr, only when stderr is a terminal, stdout is not (output would follow the
+// bar on its line) and the input size is known; redrawn a few times a second at most.
 const REDRAW_MS = 100;
 const BAR_WIDTH = 30;
 

@@ -1,6 +1,5 @@
-// Output lines for the commands that read session ids: what the command puts before each id, the id
-// (its bytes as read, or a JSON string), what it puts after. A piece's output is built as bytes
-// straight from the input's: no string per line, no re-encoding where ids are written as read.
+// Output lines for the commands that read ids: a head, the id (bytes as read, or a JSON string), a
+// tail; a piece's output built as bytes straight from the input's, with no string per line.
 import { isAscii } from "node:buffer";
 
 /** Writes output (writeOut, or a test's collector), resolving once it is taken. */

@@ -23,18 +23,14 @@ const dialectsHelp = DIALECTS.map((name) => {
 }).join("\n");
 
 export const RING_HELP = `Ring (one of):
-  --ring FILE                 a ring snapshot, the JSON of RegionRouter#toJSON() (it gives the dialect)
+  --ring FILE                 a ring snapshot, the JSON of RegionRouter#toJSON() (it gives the dialect; "-": stdin)
   --region NAME=WEIGHT        a region and its weight (integer 0..${MAX_WEIGHT}); repeat for each region
 
 Dialect (with --ring, these check the file):
   --compatible-with NAME      route exactly as this library does (default region-router), with its options:
 ${dialectsHelp}`;
 
-/**
- * A UsageError unless `parts` (of `text`, given to `option`) are exact: region names are exact
- * strings, so whitespace that starts or ends a NAME or WEIGHT is refused, never trimmed, but for a
- * name the ring already has (`known`, from a --ring file).
- */
+/** A UsageError if whitespace starts or ends one of `parts` (names are exact: never trimmed), but a name `known` to the ring. */
 export function exactParts(option: string, text: string, parts: readonly string[], known?: ReadonlyMap<string, number>): void {
   if (parts.some((part) => part.trim() !== part && !known?.has(part))) {
     throw new UsageError(`${option} ${JSON.stringify(text)}: no whitespace may start or end a NAME or WEIGHT (region names are exact strings)`);
@@ -79,11 +75,7 @@ export function buildRing(
   return router;
 }
 
-/**
- * Where the option that multiplies weights in an absolute dialect (its first) came from, for
- * messages: its flag after `prefix` when typed, else `inherited` (where the ring's own value came
- * from, when `ring` keeps the ring's dialect), else the dialect's default; never a flag not typed.
- */
+/** Where an absolute dialect's per-weight option came from, for messages: its flag if typed, else `inherited`, else the default. */
 export function perWeightSource(ring: Dialect, args: ParsedArgs, prefix: string, inherited?: string): string {
   const option = Object.keys(ring.options)[0] ?? "";
   const flag = `${prefix}${flagOf(option)}`;
@@ -118,13 +110,9 @@ export async function ringFromOptions(args: ParsedArgs): Promise<RegionRouter> {
   return buildRing(ring, entries, "--region", (i) => `--region ${regions[i]}`, ringPerWeightSource(ring, args));
 }
 
-/**
- * The ring in the snapshot file named by `--<flag>` (ring, or plan's to); the dialect flags after
- * `prefix`, if any, must agree with the file's dialect.
- */
+/** The ring in the snapshot file of `--<flag>` (ring, plan's to; "-": stdin); dialect flags after `prefix` must agree with it. */
 export async function ringFromFile(args: ParsedArgs, flag: string, prefix: string, path: string): Promise<RegionRouter> {
-  // readText drops a byte order mark, as some Windows editors write (RFC 8259 lets a parser ignore
-  // it; JSON.parse does not).
+  // readText drops a byte order mark (RFC 8259 lets a parser ignore it; JSON.parse does not).
   const text = await readText(path, `--${flag} file`);
   const where = `--${flag} file ${JSON.stringify(path)}`;
   let value: unknown;

@@ -1,11 +1,13 @@
 // `region-router route`: session ids in (one per line), one `id<TAB>region` or JSON line out per
 // line in, in order, streamed.
 import { type Command, parseArgs } from "./args.js";
-import { knownSize, openInputs } from "./inputs.js";
+import { knownSize, openInputs, stdinOnce } from "./inputs.js";
 import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";
 import { escapeName } from "./escape.js";
 import { hasPositions, routeLines } from "./line-router.js";
+import type { Lines } from "./lines.js";
+import { LongLine } from "./long-line.js";
 import { FORMAT_OPTIONS, printsJson } from "./output.js";
 import { Progress } from "./progress.js";
 import { type Around, JSON_ID, type LineFormat, NOTHING } from "./render.js";
@@ -26,20 +28,24 @@ stdout is not, and the input size is known.
 ${RING_HELP}
 
 Options:
+  --exclude NAME              route around this region (down or draining): each id goes to the first
+                              region of its preference list not excluded; repeatable
   --format tsv|json, --json   output format (default tsv; --json is --format json)
   -h, --help                  show this help
 `,
   async run(args) {
-    const parsed = parseArgs("route", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS });
+    const parsed = parseArgs("route", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS, exclude: { kind: "string", multiple: true } });
     const json = printsJson(parsed, "tsv");
+    stdinOnce({ "--ring -": parsed.one("ring") === "-", "the session ids": parsed.positionals.length === 0 || parsed.positionals.includes("-") });
     const router = await ringFromOptions(parsed);
     if (!hasPositions(router)) {
       throw new UsageError("the ring has no positions (every weight is 0, or every region's share of its dialect's names rounds down to none): nothing to route to");
     }
+    const reroute = exclusion(router, parsed.all("exclude"));
     const inputs = openInputs(parsed.positionals, "input file");
     const progress = Progress.forInput(knownSize(inputs));
     // The bar is erased however the command ends: an error line must not land on its line.
-    await routeLines(inputs, [router], routeFormat(router, json), (bytes) => progress?.advance(bytes)).finally(() => progress?.finish());
+    await routeLines(inputs, [router], routeFormat(router, json), (bytes) => progress?.advance(bytes), reroute).finally(() => progress?.finish());
   },
 };
 
@@ -51,4 +57,22 @@ function routeFormat(router: RegionRouter, json: boolean): LineFormat {
   }));
   // The ring has positions: every line has an owner.
   return { json, around: (owners, i) => arounds[owners[0][i]] };
+}
+
+/** Lines on an `--exclude`d region routed again as route(id, { exclude }); a name not a region (a typo) refused. */
+function exclusion(router: RegionRouter, exclude: readonly string[]): ((lines: Lines, owners: Int32Array) => void) | undefined {
+  const { names, regions } = internalsOf(router);
+  for (const name of exclude) if (!regions.has(name)) throw new UsageError(`--exclude ${JSON.stringify(name)} is not a region of the ring`);
+  if (router.route("", { exclude }) === null) throw new UsageError("--exclude leaves no region with positions: nothing to route to");
+  const excluded = new Set(exclude.map((name) => names.indexOf(name)));
+  return exclude.length === 0 ? undefined : (lines, owners) => {
+    for (let i = 0; i < lines.count; i++) if (excluded.has(owners[i])) owners[i] = names.indexOf(router.route(idOf(lines, i), { exclude }) as string);
+  };
+}
+
+/** Line i's id as route() hashes it (invalid UTF-8 as U+FFFD); a long line's read whole. */
+function idOf(lines: Lines, i: number): string {
+  if (lines instanceof LongLine) return Buffer.concat([...lines.pieces()]).toString("utf8");
+  const { bytes, spans } = lines as unknown as { bytes: Buffer; spans: Uint32Array };
+  return bytes.toString("utf8", spans[2 * i], spans[2 * i + 1]);
 }

@@ -2,12 +2,14 @@
 import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";
 import { type Command, parseArgs } from "./args.js";
-import { describeDialect } from "./dialect-flags.js";
+import { type SuggestOptions, suggestVnodes } from "../operations/suggest-vnodes.js";
+import { type DialectName, optionRules } from "../dialects.js";
+import { describeDialect, flagOf } from "./dialect-flags.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { bar, columns, percent, points } from "./table.js";
 import { escapeName } from "./escape.js";
 import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
-import { noPositionals } from "./usage-error.js";
+import { asUsage, noPositionals, UsageError } from "./usage-error.js";
 
 const BAR_WIDTH = 30;
 
@@ -39,15 +41,19 @@ Options:
                               dialect only), "fingerprint", "regions": [{ "region", "weight",
                               "vnodes", "expectedShare", "share", "deviation" }] } (fractions);
                               --format text is the table (the default)
+  --max-deviation F           also suggest the smallest per-weight count (up to 10000) that puts every
+                              region's share within F (a fraction: 0.01 = 1 point) of its weight's
+                              share, and its largest deviation (JSON: "suggestion")
   -h, --help                  show this help
 `,
   async run(args) {
-    const parsed = parseArgs("stats", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS });
+    const parsed = parseArgs("stats", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS, "max-deviation": { kind: "string" } });
     noPositionals("stats", parsed.positionals);
     const router = await ringFromOptions(parsed);
     const [rows, dialect, fingerprint] = [regionStats(router), internalsOf(router).dialect, router.fingerprint()];
+    const suggestion = suggest(router, parsed.one("max-deviation"));
     if (printsJson(parsed, "text")) {
-      const summary = { compatibleWith: dialect.name, options: dialect.options, vnodesPerWeight: router.vnodesPerWeight, fingerprint, regions: rows };
+      const summary = { compatibleWith: dialect.name, options: dialect.options, vnodesPerWeight: router.vnodesPerWeight, fingerprint, regions: rows, suggestion };
       return writeOut(`${JSON.stringify(summary)}\n`);
     }
     const scale = Math.max(0, ...rows.map((row) => row.share));
@@ -55,9 +61,21 @@ Options:
     table.forEach((cells, i) => cells.push(bar(scale > 0 ? rows[i].share / scale : 0, BAR_WIDTH)));
     const vnodes = rows.reduce((sum, row) => sum + row.vnodes, 0);
     const ring = `${counted(rows.length, "region")}, ${counted(vnodes, "virtual node")}, compatible with ${describeDialect(dialect)}, fingerprint ${fingerprint}`;
-    return writeOut(`${columns([["region", "weight", "vnodes", "expected", "share", "deviation", ""], ...table], [0, 6])}\n${ring}\n`);
+    const flags = suggestion && Object.entries(suggestion.options).map(([key, value]) => `--${flagOf(key)} ${value}`);
+    const suggested = flags ? `suggested: ${flags.join(" ")} (largest deviation ${points(suggestion.deviation).slice(1)})\n` : "";
+    return writeOut(`${columns([["region", "weight", "vnodes", "expected", "share", "deviation", ""], ...table], [0, 6])}\n${ring}\n${suggested}`);
   },
 };
 
 /** "1 region", "3 regions". */
 const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
+
+/** suggestVnodes for the ring's regions and dialect (its other options kept) within --max-deviation's fraction `text`. */
+function suggest(router: RegionRouter, text: string | undefined) {
+  if (text === undefined) return undefined;
+  const maxDeviation = /^(0|[1-9][0-9]*)?(\.[0-9]+)?$/.test(text) && text !== "" ? Number(text) : NaN;
+  if (!(maxDeviation > 0 && maxDeviation <= 1)) throw new UsageError(`--max-deviation must be a fraction above 0 and at most 1 (0.01 = 1 point), got ${JSON.stringify(text)}`);
+  const { compatibleWith = "region-router", ...options }: Record<string, unknown> = { ...router.options, maxDeviation };
+  delete options[Object.keys(optionRules(compatibleWith as DialectName))[0]];
+  return asUsage("--max-deviation", () => suggestVnodes(router.weights(), { compatibleWith, ...options } as SuggestOptions));
+}

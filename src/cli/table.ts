@@ -21,10 +21,7 @@ export function bar(fraction: number, width: number): string {
   return "█".repeat(Math.floor(eighths / 8)) + EIGHTHS[eighths % 8];
 }
 
-/**
- * Rows of cells as aligned columns, by display width (CJK and emoji take two columns): "left"
- * columns padded on the right, the others on the left.
- */
+/** Rows of cells as aligned columns, by display width (CJK and emoji take two columns): "left" columns padded on the right, the others on the left. */
 export function columns(rows: readonly (readonly string[])[], left: readonly number[] = [0]): string {
   const widths: number[] = [];
   for (const row of rows) row.forEach((cell, i) => (widths[i] = Math.max(widths[i] ?? 0, displayWidth(cell))));

@@ -1,7 +1,5 @@
-// The failures the CLI reports as one line on stderr (main.ts prints them; docs/cli.md lists the
-// statuses): a UsageError is bad input found before the command writes anything (status 2); an
-// IoError is input or output that failed once it had started (status 3). Anything else that
-// escapes is a bug and keeps its stack trace (status 1).
+// Failures reported as one line on stderr: UsageError, bad input found before anything is written
+// (status 2); IoError, input or output that failed midway (status 3). Anything else is a bug (1).
 import { constants } from "node:buffer";
 
 export class UsageError extends Error {
@@ -31,10 +29,7 @@ const SYSTEM_REASONS: Record<string, string> = {
   ERR_STRING_TOO_LONG: `its text is longer than ${constants.MAX_STRING_LENGTH} characters, the longest string JavaScript can hold`,
 };
 
-/**
- * Why a system call failed, in words: ours (SYSTEM_REASONS), else libuv's ("ENOENT: no such file
- * or directory, open 'x'" → "no such file or directory"), else the message.
- */
+/** Why a system call failed, in words: ours (SYSTEM_REASONS), else libuv's ("ENOENT: no such file or directory, open 'x'" → "no such file or directory"), else the message. */
 export function reasonOf(error: unknown): string {
   const code = (error as { code?: unknown } | null)?.code;
   if (typeof code === "string" && SYSTEM_REASONS[code]) return SYSTEM_REASONS[code];

@@ -2,13 +2,15 @@
 // The reader checks everything before anything is built, so a bad snapshot never half-builds a router.
 import type { Dialect } from "../dialects.js";
 import { dialectOfFields, type RouterOptions } from "../options.js";
-import { describe, fieldsOf, readPairs } from "../validate.js";
+import { checkPlainObject, describe, fieldsOf, readPairs } from "../validate.js";
 
 /** A snapshot's fields besides the dialect's: the format and the regions. */
 interface SnapshotFields {
   readonly version: 1;
   /** [region, weight] pairs in weights() order (weight-0 regions included). */
   readonly regions: [string, number][];
+  /** The caller's own data (a config store's fields, say), kept and returned as given, outside the fingerprint. */
+  readonly meta?: Record<string, unknown>;
 }
 
 /**
@@ -19,17 +21,35 @@ interface SnapshotFields {
 export type RouterSnapshot = RouterOptions extends infer T ? (T extends unknown ? T & SnapshotFields : never) : never;
 
 /** The snapshot's fields that are not options. */
-const FIELDS = ["version", "regions"];
+const FIELDS = ["version", "regions", "meta"];
 
-/** A validated ring definition: the constructor's options and the regions to add, in order. */
+/** A validated ring definition: the constructor's options, the regions to add, in order, and the meta, if any (a copy). */
 export interface RingDefinition {
   readonly options: RouterOptions;
   readonly regions: readonly (readonly [string, number])[];
+  readonly meta: Record<string, unknown> | undefined;
 }
 
-export function toSnapshot(dialect: Dialect, weights: Iterable<[string, number]>): RouterSnapshot {
+export function toSnapshot(dialect: Dialect, weights: Iterable<[string, number]>, meta?: Record<string, unknown>): RouterSnapshot {
   const named = dialect.name === "region-router" ? {} : { compatibleWith: dialect.name };
-  return { version: 1, ...named, ...dialect.options, regions: [...weights] } as RouterSnapshot;
+  const kept = meta === undefined ? {} : { meta: copyMeta(meta) };
+  return { version: 1, ...named, ...dialect.options, regions: [...weights], ...kept } as RouterSnapshot;
+}
+
+/** A deep copy of a meta object, so that neither the caller's object nor the router's changes the other. */
+export function copyMeta(meta: Record<string, unknown>): Record<string, unknown> {
+  return structuredClone(meta);
+}
+
+/** snapshot.meta, checked and copied: a plain object of plain data, or absent. */
+function readMeta(meta: unknown): Record<string, unknown> | undefined {
+  if (meta === undefined) return undefined;
+  checkPlainObject(meta, "snapshot.meta", "a plain object of JSON data");
+  try {
+    return copyMeta(meta);
+  } catch {
+    throw new TypeError("snapshot.meta must be a plain object of JSON data, got one holding a value that cannot be copied (a function or a symbol)");
+  }
 }
 
 export function parseSnapshot(value: unknown): RingDefinition {
@@ -39,13 +59,14 @@ export function parseSnapshot(value: unknown): RingDefinition {
   // Every field is read from the snapshot's own properties (as the constructor reads options),
   // unknown fields refused.
   const fields = fieldsOf(value, "snapshot");
-  const dialect = dialectOfFields(fields, "snapshot", FIELDS);
+  const dialect = dialectOfFields(fields, "snapshot", FIELDS, "; put your own data in snapshot.meta");
   const version = fields.get("version"), regions = fields.get("regions");
   if (typeof version !== "number") throw new TypeError(`snapshot.version must be the number 1, got ${describe(version)}`);
   if (version !== 1) throw new RangeError(`snapshot.version ${describe(version)} is not supported (this version reads 1)`);
   if (!Array.isArray(regions)) {
     throw new TypeError(`snapshot.regions must be an array of [region, weight] pairs, got ${describe(regions)}`);
   }
+  const meta = readMeta(fields.get("meta"));
   const out = readPairs(regions, "snapshot.regions");
   const firstIndex = new Map<string, number>();
   out.forEach(([region], i) => {
@@ -56,5 +77,5 @@ export function parseSnapshot(value: unknown): RingDefinition {
     firstIndex.set(region, i);
   });
   // Name counts past MAX_VNODES are refused by the router's addRegions, before it builds anything.
-  return { options: { compatibleWith: dialect.name, ...dialect.options } as RouterOptions, regions: out };
+  return { options: { compatibleWith: dialect.name, ...dialect.options } as RouterOptions, regions: out, meta };
 }

@@ -1,0 +1,37 @@
+// `region-router stats --max-deviation F`: the vnode planner's suggestion for the ring's regions and dialect.
+import { describe, expect, it } from "vitest";
+import { suggestVnodes } from "../../src/index.js";
+import { cli, ok, SEED_RING } from "../support/cli.js";
+
+const seed: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
+
+describe("region-router stats --max-deviation", () => {
+  it("prints suggestVnodes' options as flags and its deviation, after the table", () => {
+    const { options, deviation } = suggestVnodes(seed, { maxDeviation: 0.01 });
+    const out = ok(["stats", ...SEED_RING, "--max-deviation", "0.01"]);
+    const k = (options as { vnodesPerWeight: number }).vnodesPerWeight;
+    expect(out.endsWith(`\nsuggested: --compatible-with region-router --vnodes-per-weight ${k} (largest deviation ${(deviation * 100).toFixed(2)} pp)\n`)).toBe(true);
+    expect(deviation).toBeLessThanOrEqual(0.01);
+    // The suggestion meets the bound on the ring it names.
+    const check = JSON.parse(ok(["stats", ...SEED_RING, "--vnodes-per-weight", String(k), "--json"]));
+    expect(Math.max(...check.regions.map((row: { deviation: number }) => Math.abs(row.deviation)))).toBe(deviation);
+  });
+
+  it("uses the ring's dialect and gives the suggestion in JSON", () => {
+    const args = ["stats", "--compatible-with", "hashring", "--region", "a=1", "--region", "b=2", "--region", "c=1", "--max-deviation", "0.05", "--json"];
+    const expected = suggestVnodes([["a", 1], ["b", 2], ["c", 1]], { compatibleWith: "hashring", maxDeviation: 0.05 });
+    expect(JSON.parse(ok(args)).suggestion).toEqual(expected);
+    expect(JSON.parse(ok(["stats", ...SEED_RING, "--json"])).suggestion).toBeUndefined();
+  });
+
+  it("refuses a bad fraction, and a dialect without a per-weight option or a bound no count reaches, as usage errors", () => {
+    for (const bad of ["0", "1.5", "abc", "-0.1", "", "1e-2", "."]) {
+      const result = cli(["stats", ...SEED_RING, "--max-deviation", bad]);
+      expect([result.status, result.stdout]).toEqual([2, ""]);
+      expect(result.stderr).toMatch(/^region-router: --max-deviation/);
+    }
+    const unreachable = cli(["stats", ...SEED_RING, "--max-deviation", "0.0000001"]);
+    expect([unreachable.status, unreachable.stdout]).toEqual([2, ""]);
+    expect(unreachable.stderr).toMatch(/^region-router: --max-deviation: /);
+  });
+});
