@@ -1,4 +1,4 @@
-// The limits of issue 15: at each, a clear error and an intact router, or the job done. Tests whose
+// The limits: at each, a clear error and an intact router, or the job done. Tests whose
 // describe name holds "[big]" allocate gigabytes (a 2-core, 24 GiB machine runs them in CI).
 import { spawnSync } from "node:child_process";
 import v8 from "node:v8";
@@ -375,7 +375,7 @@ describe("[big] memory past 2 GiB", () => {
     // The issue's case: re-adding A removed its nodes in place, then the plan, computed in 32 bits,
     // wrapped past 2^31 and WebAssembly wrote out of bounds. 101 million new nodes need over 4.4 GB
     // (44 bytes each: in the ring, hashed, and the merge's bounds; 84 million needed 60 each until
-    // issue 14's builds, over 5 GB).
+    // in-place builds, over 5 GB).
     const regions: [string, number][] = [["A", 50], ["B", 1677], ["C", 1677], ["D", 1677], ["E", 1677], ["F", 1677], ["G", 1677]];
     expectRejectedUnchanged([router], () => router.addRegions(regions), RangeError, /WebAssembly memory cannot grow/);
     expect(observe(router)).toEqual(before);

@@ -10,6 +10,7 @@ import { bswap32, Md5 } from "../engines/pure/md5.js";
 import { encodeUtf8, maxUtf8Bytes } from "../utf8.js";
 import { dialectOfFields, type RouterOptions } from "../options.js";
 import { describe, fieldsOf, MAX_REGIONS, readPairs } from "../validate.js";
+import { lowerBound } from "../lower-bound.js";
 import { MAX_SWEPT_POSITIONS, sweepShares, type GrowingRing } from "./share-sweep.js";
 
 /** What suggestVnodes returns: a constructor argument, and its largest deviation. */
@@ -122,13 +123,8 @@ function largestCount(plan: Plan): { count: number; why: string } {
     throw new RangeError(`no ${plan.option} can be planned for these weights: even 1 gives a ring of more than the planner's ${MAX_SWEPT_POSITIONS} positions`);
   }
   const why = ` (past it the ring would have more than the planner's ${MAX_SWEPT_POSITIONS} positions)`;
-  let lo = 1, hi = MAX_VNODES_PER_WEIGHT;
-  while (hi - lo > 1) {
-    const mid = (lo + hi) >>> 1;
-    if (fits(mid)) lo = mid;
-    else hi = mid;
-  }
-  return { count: lo, why };
+  // fits(1) holds and fits(MAX_VNODES_PER_WEIGHT) does not: the last count that fits.
+  return { count: lowerBound(fits, 0, 2, MAX_VNODES_PER_WEIGHT, (fit, count) => fit(count)) - 1, why };
 }
 
 /**

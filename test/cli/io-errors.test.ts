@@ -1,4 +1,4 @@
-// Input and output that fail once the command has started (issue 15, item 4), through the real
+// Input and output that fail once the command has started, through the real
 // bin: each failure is one line on stderr that names the file (or stdin, stdout) and the cause,
 // never a stack trace. Status 2 when the command had not started (nothing written), 3 when it
 // failed midway (stdout holds what was written before); a reader that goes away (EPIPE) ends the

@@ -1,4 +1,4 @@
-// Lines of any length (issue 15, items 3 and 8), through the real bin. A line longer than 4 MiB
+// Lines of any length, through the real bin. A line longer than 4 MiB
 // is not held: it is hashed as it is read and its bytes are read again to be written out (from
 // the file named on the command line, or from a temporary copy when it came through stdin), so
 // memory stays bounded for a line however long. Every path (ASCII pieces, UTF-8 pieces, JSON,

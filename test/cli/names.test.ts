@@ -1,4 +1,4 @@
-// Region names with control characters (issue 15, item 5). The library accepts any string as a
+// Region names with control characters. The library accepts any string as a
 // region name, so a ring can hold "eu\nwest" or "a\tb"; the line-oriented outputs (route's TSV,
 // stats' table, plan's text and --sessions lines) escape such names so that one input line stays
 // one output line and a TSV line keeps its columns: "\\" → \\, newline → \n, carriage return → \r,
