@@ -1,7 +1,7 @@
 // Constructor options (and a snapshot's, which are the same fields): the dialect and its options,
 // read by one function for every caller (the constructor, fromJSON, the CLI's flags), and the
 // virtual-node budget per region.
-import { dialect, isDialectName, MAX_VNODES_PER_WEIGHT, optionRules, DIALECTS, type Dialect, type DialectName, type OptionName } from "./dialects.js";
+import { dialect, isDialectName, MAX_VNODES_PER_WEIGHT, optionRules, DIALECTS, OPTION_NAMES, type Dialect, type DialectName, type OptionName } from "./dialects.js";
 import { checkInteger, describe, fieldsOf } from "./validate.js";
 
 export { MAX_VNODES_PER_WEIGHT };
@@ -120,7 +120,7 @@ export function dialectOfFields(fields: ReadonlyMap<string, unknown>, parameter:
       const Error = typeof value === "string" ? RangeError : TypeError;
       return new Error(`${parameter}.compatibleWith must be one of ${DIALECTS.join(", ")}, got ${describe(value)}`);
     },
-    notAnOption: (key, name) => new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${optionList(name)})${hint}`),
+    notAnOption: (key, name) => new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${optionList(name)})${(OPTION_NAMES as readonly string[]).includes(key) ? "" : hint}`),
     value(option, value, max) {
       checkInteger(value, `${parameter}.${option}`, 1, max);
       return value;

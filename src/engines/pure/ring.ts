@@ -6,6 +6,7 @@
 import { checkKey, positionsPerName, REFERENCE_SCHEME, regionOf, sortBits, type Answers, type RegionTable, type Ring, type Scheme, type VnodeRun } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, littleEndianWords, Md5 } from "./md5.js";
+import { lowerBound } from "../../lower-bound.js";
 
 const md5 = new Md5();
 
@@ -100,16 +101,6 @@ function sortedOrder(added: Uint32Array, m: number): Uint32Array {
   return order;
 }
 
-/** Binary search: the first index in [lo, hi) whose position is >= position j of key (else hi). */
-function lowerBound(positions: Uint32Array, lo: number, hi: number, key: Uint32Array, j: number): number {
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (compare(positions, mid, key, j) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 /**
  * lowerBound over [0, hi), galloping down from hi: a search near hi costs a few steps, and a merge
  * that searches from where the last search ended costs one pass however many nodes it adds.
@@ -118,8 +109,9 @@ function lowerBoundBelow(positions: Uint32Array, hi: number, key: Uint32Array, j
   for (let top = hi, step = 1; ; top -= step, step *= 2) {
     // Every position in [top, hi) is >= the key's.
     const probe = top - step;
-    if (probe <= 0) return lowerBound(positions, 0, top, key, j);
-    if (compare(positions, probe, key, j) < 0) return lowerBound(positions, probe + 1, top, key, j);
+    if (probe <= 0 || compare(positions, probe, key, j) < 0) {
+      return lowerBound(positions, key, probe <= 0 ? 0 : probe + 1, top, (at, i, k) => compare(at, i, k, j) < 0);
+    }
   }
 }
 
@@ -200,7 +192,7 @@ export class PureRing implements Ring {
     const n = this.#n;
     if (n === 0) return -1;
     placeKey(this.scheme, state, this.#key);
-    const i = lowerBound(this.positions, 0, n, this.#key, 0);
+    const i = lowerBound(this.positions, this.#key, 0, n, (at, i, k) => compare(at, i, k, 0) < 0);
     return i === n ? 0 : i;
   }
 
