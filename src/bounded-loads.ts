@@ -5,6 +5,7 @@
 // eligible. It reads the router through its public calls and the internals seam, so it sits
 // beside the entries, above the router.
 import { checkRouter, internalsOf, type RouterInternals } from "./internals.js";
+import { namesOf } from "./operations/exclude.js";
 import type { RegionRouterBase } from "./router.js";
 import { checkSessionId, describe, fieldsOf } from "./validate.js";
 
@@ -210,20 +211,8 @@ function readOptions(options: unknown, parameter: string, known: readonly string
   return Object.fromEntries(fields);
 }
 
-/** acquire's options.exclude: the region names of an iterable of strings (not a string itself), each checked; undefined when none. */
+/** acquire's options.exclude (namesOf), read from its own properties; undefined when none. */
 function readExclude(options: AcquireOptions): Set<string> | undefined {
   const { exclude } = readOptions(options, "options", ["exclude"]) as AcquireOptions;
-  if (exclude === undefined) return undefined;
-  const parameter = "options.exclude";
-  if (exclude == null || typeof exclude === "string" || typeof (exclude as Iterable<unknown>)[Symbol.iterator] !== "function") {
-    throw new TypeError(`${parameter} must be an iterable of region names, got ${describe(exclude)}`);
-  }
-  const out = new Set<string>();
-  let i = 0;
-  for (const region of exclude as Iterable<unknown>) {
-    if (typeof region !== "string") throw new TypeError(`${parameter}[${i}] must be a string, got ${describe(region)}`);
-    out.add(region);
-    i++;
-  }
-  return out;
+  return exclude === undefined ? undefined : namesOf(exclude);
 }

@@ -18,16 +18,22 @@ export interface RouteOptions {
 }
 
 /**
- * The names `options.exclude` gives, each checked, its iterable read once; none when absent. Only
- * own properties are read, and an unknown one is a TypeError (a misspelt option would otherwise
- * route to the region the caller meant to avoid). A string is refused: it would exclude its characters.
+ * The names `options.exclude` gives (namesOf). Only own properties are read, and an unknown one is a
+ * TypeError (a misspelt option would otherwise route to the region the caller meant to avoid).
  */
 export function readExclude(options: unknown): Set<string> {
   checkObject(options, "options");
   for (const key of Object.keys(options)) {
     if (key !== "exclude") throw new TypeError(`options.${key} is not a route option (route options: exclude)`);
   }
-  const exclude = Object.hasOwn(options, "exclude") ? options.exclude : undefined;
+  return namesOf(Object.hasOwn(options, "exclude") ? options.exclude : undefined);
+}
+
+/**
+ * The names of an `options.exclude` value (route's, BoundedLoads.acquire's): an iterable of strings
+ * read once, each checked; none when undefined. A string is refused: it would exclude its characters.
+ */
+export function namesOf(exclude: unknown): Set<string> {
   const names = new Set<string>();
   if (exclude === undefined) return names;
   if (exclude === null || typeof (exclude as Iterable<unknown>)[Symbol.iterator] !== "function" || typeof exclude === "string") {
