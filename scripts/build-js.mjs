@@ -82,9 +82,12 @@ for (const declaration of filesUnder(dist, ".d.ts")) {
 
 // The `region-router` command line (package.json "bin"): its own ESM bundle for Node, one module.
 // The CLI never hands its routers to the library entries, so carrying its own RegionRouterBase is safe.
+// Beside it, the alternating rounds `region-router bench` times with (src/bench/rounds.ts) as a
+// module of their own, which the repository's bench (bench/rounds.mjs, bench/per-id.mjs) imports:
+// one implementation for both. It ships but is no entry: the exports map leaves it out.
 await build({
   ...common,
-  entryPoints: [join(src, "cli/main.ts")],
+  entryPoints: { main: join(src, "cli/main.ts"), "bench-kit": join(src, "bench/rounds.ts") },
   outdir: join(dist, "cli"),
   bundle: true,
   format: "esm",

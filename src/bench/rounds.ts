@@ -1,0 +1,158 @@
+// Alternating rounds: the one way both `region-router bench` and the repository's bench (bench/,
+// through dist/cli/bench-kit.js) compare tasks. Every round runs every task once, in turn, so that
+// a slow or fast phase of a shared machine falls on all of them alike; a figure is the median of
+// its rounds, a ratio of two tasks the median of their per-round ratios. What one run of a task
+// measures is the caller's `measure`; perIdRounds measures CPU time per id of batch calls.
+import v8 from "node:v8";
+
+/** A task's figures: each one's value in every round, and (by the figure's name) their median. */
+export type Result<Figure extends string> = { readonly name: string; readonly rounds: Record<Figure, number[]> } & Record<Figure, number>;
+
+export interface RoundOptions {
+  readonly rounds: number;
+  /** At most this many rounds whatever `rounds` says (the repository bench's quick check). */
+  readonly maxRounds?: number;
+  /** What the rounds are of, for onRound. */
+  readonly label: string;
+  /**
+   * Tasks come in groups of `group` (a batch size's, a kind of id's): each round starts every group
+   * one task later and the round itself one group later, so that no task always follows another's
+   * garbage. 0 (the default): the same order every round.
+   */
+  readonly group?: number;
+  /** Runs first in each round, untimed. */
+  readonly beforeRound?: (round: number) => unknown;
+  /** Told as each round starts (a progress line): round counts from 0. */
+  readonly onRound?: (label: string, round: number, rounds: number) => void;
+}
+
+/** The median of xs, NaN (a figure a round did not measure) left out; NaN when nothing is left. */
+export function median(xs: readonly number[]): number {
+  const sorted = xs.filter((x) => !Number.isNaN(x)).sort((x, y) => x - y);
+  return sorted.length === 0 ? NaN : sorted[sorted.length >> 1];
+}
+
+/** The median of the per-round ratios of one figure of two tasks (alternate's results). */
+export function ratio(a: Result<string>, b: Result<string>, figure = "ns"): number {
+  return median(a.rounds[figure].map((x, i) => x / b.rounds[figure][i]));
+}
+
+/** The order of `count` tasks in round `round` (RoundOptions.group). */
+function orderOf(count: number, round: number, group: number): number[] {
+  if (!group) return Array.from({ length: count }, (_, k) => k);
+  const groups = count / group;
+  return Array.from({ length: count }, (_, k) => (((k - (k % group)) / group + round) % groups) * group + ((k + round) % group));
+}
+
+/**
+ * Run `tasks` in alternating rounds: `measure(task, round)` runs one task once and gives its
+ * figures ({ ns }, { ms, cpu }, ...). Returns, per task, each figure's rounds and median.
+ */
+export async function alternate<Task extends { readonly name: string }, Figure extends string>(
+  tasks: readonly Task[],
+  options: RoundOptions & { readonly measure: (task: Task, round: number) => Record<Figure, number> | Promise<Record<Figure, number>> },
+): Promise<Result<Figure>[]> {
+  const { label, group = 0, beforeRound, onRound, measure } = options;
+  const rounds = Math.min(options.rounds, options.maxRounds ?? Infinity);
+  const results = tasks.map(({ name }) => ({ name, rounds: {} as Record<string, number[]> }));
+  for (let round = 0; round < rounds; round++) {
+    onRound?.(label, round, rounds);
+    await beforeRound?.(round);
+    for (const i of orderOf(tasks.length, round, group)) {
+      const figures: Record<string, number> = await measure(tasks[i], round);
+      for (const [figure, value] of Object.entries(figures)) (results[i].rounds[figure] ??= []).push(value);
+    }
+  }
+  for (const result of results) {
+    for (const [figure, values] of Object.entries(result.rounds)) Object.assign(result, { [figure]: median(values) });
+  }
+  return results as unknown as Result<Figure>[];
+}
+
+/** What timing a unit costs inside its own window, in ms of CPU and of wall time. */
+export interface TimingCost {
+  readonly cpu: number;
+  readonly wall: number;
+}
+
+/**
+ * The mean of the middle half of 201 empty timed units, the CPU clock counting whole microseconds.
+ * process.cpuUsage() is a getrusage call, whose share inside the window would count against the
+ * smaller units.
+ */
+export function timingCost(): TimingCost {
+  const samples = Array.from({ length: 201 }, () => {
+    const [c0, t0] = [process.cpuUsage(), performance.now()];
+    const wall = performance.now() - t0;
+    const { user, system } = process.cpuUsage(c0);
+    return { cpu: (user + system) / 1e3, wall };
+  });
+  const middleMean = (xs: number[]) => xs.sort((x, y) => x - y).slice(50, 151).reduce((sum, x) => sum + x, 0) / 101;
+  return { cpu: middleMean(samples.map((s) => s.cpu)), wall: middleMean(samples.map((s) => s.wall)) };
+}
+
+/** A batch of ids, as a batch call takes them: anything with their count. */
+export interface Batch {
+  readonly length: number;
+}
+
+/** A task of perIdRounds: `run` one batch; `next()` the batches of one timed unit (untimed); `ms`, its own time a round. */
+export interface PerIdTask<B extends Batch> {
+  readonly name: string;
+  run(batch: B): unknown;
+  next(): readonly B[];
+  readonly ms?: number;
+}
+
+export interface PerIdOptions extends Omit<RoundOptions, "rounds" | "beforeRound"> {
+  readonly rounds?: number;
+  /** ms of timed units per task and round, at least `minCalls` units. */
+  readonly time?: number;
+  readonly minCalls?: number;
+  /** Also measure `work`: CPU time over the units in which no collection ran (a v8.GCProfiler each). */
+  readonly collections?: boolean;
+  /** Told of each round's timing cost, measured before it. */
+  readonly onTimingCost?: (cost: TimingCost) => void;
+}
+
+/**
+ * ns per id of `tasks` in alternating rounds, each timed unit with its timing's own cost taken off.
+ * Figures: `ns`, CPU time (user + system, GC threads included: other tenants disturb it far less
+ * than wall time); `wall`; `work` (with `collections`; NaN when every unit met a collection).
+ * Round 0 first runs one unit of each task untimed: compiled, and what a first call grows grown.
+ */
+export function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], options: PerIdOptions): Promise<Result<"ns" | "wall" | "work">[]> {
+  const { rounds = 5, time = 120, minCalls = 2, collections = false, onTimingCost } = options;
+  let cost: TimingCost;
+  return alternate(tasks, {
+    ...options,
+    rounds,
+    beforeRound: () => onTimingCost?.((cost = timingCost())),
+    measure: ({ run, next, ms = time }, round) => {
+      if (round === 0) for (const batch of next()) run(batch);
+      const sum = { spent: 0, cpu: 0, ids: 0, quietCpu: 0, quietIds: 0, units: 0 };
+      for (let calls = 0; calls < minCalls || sum.spent < ms; calls++) {
+        const unit = next();
+        const profiler = collections ? new v8.GCProfiler() : null;
+        profiler?.start();
+        const [c0, t0] = [process.cpuUsage(), performance.now()];
+        for (const batch of unit) run(batch);
+        sum.spent += performance.now() - t0;
+        const { user, system } = process.cpuUsage(c0);
+        const cpu = (user + system) / 1e3 - cost.cpu;
+        const ids = unit.reduce((total, batch) => total + batch.length, 0);
+        Object.assign(sum, { cpu: sum.cpu + cpu, ids: sum.ids + ids, units: sum.units + 1 });
+        if (profiler?.stop().statistics.length === 0) Object.assign(sum, { quietCpu: sum.quietCpu + cpu, quietIds: sum.quietIds + ids });
+      }
+      const perId = (cpu: number, ids: number) => (ids > 0 ? (cpu * 1e6) / ids : NaN);
+      return { ns: perId(sum.cpu, sum.ids), wall: perId(sum.spent - sum.units * cost.wall, sum.ids), work: perId(sum.quietCpu, sum.quietIds) };
+    },
+  });
+}
+
+/** The batches in turn, in units of at least `minIds` ids (whole batches): perIdRounds' next(). */
+export function inUnits<B extends Batch>(batches: readonly B[], minIds = 2048): () => B[] {
+  const per = batches.length === 0 ? 0 : Math.max(1, Math.ceil(minIds / batches[0].length));
+  let next = 0;
+  return () => Array.from({ length: per }, () => batches[next++ % batches.length]);
+}
