@@ -6,11 +6,6 @@ import { type Lines, readLines } from "./lines.js";
 import { writeOut } from "./output.js";
 import type { LineFormat } from "./render.js";
 
-/** True when some region owns a position, which weights alone do not tell (49 equal hashring servers of vnode count 1 get no names). Any key routes to a region exactly when one does. */
-export function hasPositions(router: RegionRouterBase): boolean {
-  return router.route("") !== null;
-}
-
 /**
  * Reads every line of `inputs` in order, routes each on every ring of `routers` (`reroute` may then
  * change the first ring's owners) and writes the lines `format` keeps, each batch before the next

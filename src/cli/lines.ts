@@ -5,7 +5,7 @@
 import { isAscii, isUtf8 } from "node:buffer";
 import { type HasInternals, internalsOf } from "../internals.js";
 import type { Input } from "./inputs.js";
-import { LONG_LINE, readLongLine } from "./long-line.js";
+import { LONG_LINE, LongLine, readLongLine } from "./long-line.js";
 import { type LineFormat, renderPiece, type Write } from "./render.js";
 
 const NEWLINE = 0x0a;
@@ -76,6 +76,13 @@ class Piece implements Lines {
   write(format: LineFormat, owners: readonly Int32Array[], write: Write): Promise<void> {
     return write(renderPiece(this.bytes, this.spans, format, owners));
   }
+}
+
+/** Line i's id as route() hashes it (invalid UTF-8 as U+FFFD); a long line's read whole. */
+export function idOf(lines: Lines, i: number): string {
+  if (lines instanceof LongLine) return Buffer.concat([...lines.pieces()]).toString("utf8");
+  const { bytes, spans } = lines as Piece;
+  return bytes.toString("utf8", spans[2 * i], spans[2 * i + 1]);
 }
 
 /** UTF-8's byte order mark, as some Windows programs begin a file: not part of its first id. */

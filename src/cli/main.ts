@@ -3,6 +3,7 @@
 // (docs/cli.md): 2 bad input, 3 input or output failed midway, 0 stdout's reader gone, 1 a bug.
 import { readFileSync } from "node:fs";
 import { type Command, wantsHelp } from "./args.js";
+import { bench } from "./bench.js";
 import { fingerprint } from "./fingerprint.js";
 import { plan } from "./plan.js";
 import { route } from "./route.js";
@@ -11,7 +12,7 @@ import { ReaderGone, writeOut } from "./output.js";
 import { escapeMessage } from "./escape.js";
 import { IoError, UsageError } from "./usage-error.js";
 
-const COMMANDS: readonly Command[] = [route, stats, plan, fingerprint];
+const COMMANDS: readonly Command[] = [route, stats, plan, fingerprint, bench];
 
 const HELP = `Usage: region-router <command> [options]
 

@@ -12,6 +12,16 @@ export function progressText(done: number, total: number, width = BAR_WIDTH): st
   return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${percent}  ${mb(Math.min(done, total))} of ${mb(total)} MB`;
 }
 
+/** One line of status on stderr (what a long command is doing): redrawn in place on a terminal, else a line of its own. */
+export function showStatus(text: string): void {
+  process.stderr.write(process.stderr.isTTY ? `\r${text}\x1b[K` : `${text}\n`);
+}
+
+/** Erase a terminal's status line, leaving the terminal as it was. */
+export function clearStatus(): void {
+  if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
+}
+
 export class Progress {
   private done = 0;
   private drawnAt = 0;
@@ -28,11 +38,11 @@ export class Progress {
     const now = Date.now();
     if (now - this.drawnAt < REDRAW_MS) return;
     this.drawnAt = now;
-    process.stderr.write(`\r${progressText(this.done, this.total)}\x1b[K`);
+    showStatus(progressText(this.done, this.total));
   }
 
-  /** Erase the bar, leaving the terminal as it was. */
+  /** Erase the bar. */
   finish(): void {
-    if (this.drawnAt > 0) process.stderr.write("\r\x1b[K");
+    if (this.drawnAt > 0) clearStatus();
   }
 }

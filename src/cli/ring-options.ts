@@ -110,6 +110,16 @@ export async function ringFromOptions(args: ParsedArgs): Promise<RegionRouter> {
   return buildRing(ring, entries, "--region", (i) => `--region ${regions[i]}`, ringPerWeightSource(ring, args));
 }
 
+/**
+ * ringFromOptions' ring, refused unless some region owns a position, which weights alone do not tell
+ * (49 equal hashring servers of vnode count 1 get no names): any key routes to a region exactly when one does.
+ */
+export async function routableRing(args: ParsedArgs): Promise<RegionRouter> {
+  const router = await ringFromOptions(args);
+  if (router.route("") !== null) return router;
+  throw new UsageError("the ring has no positions (every weight is 0, or every region's share of its dialect's names rounds down to none): nothing to route to");
+}
+
 /** The ring in the snapshot file of `--<flag>` (ring, plan's to; "-": stdin); dialect flags after `prefix` must agree with it. */
 export async function ringFromFile(args: ParsedArgs, flag: string, prefix: string, path: string): Promise<RegionRouter> {
   // readText drops a byte order mark (RFC 8259 lets a parser ignore it; JSON.parse does not).

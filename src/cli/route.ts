@@ -5,13 +5,12 @@ import { knownSize, openInputs, stdinOnce } from "./inputs.js";
 import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";
 import { escapeName } from "./escape.js";
-import { hasPositions, routeLines } from "./line-router.js";
-import type { Lines } from "./lines.js";
-import { LongLine } from "./long-line.js";
+import { routeLines } from "./line-router.js";
+import { idOf, type Lines } from "./lines.js";
 import { FORMAT_OPTIONS, printsJson } from "./output.js";
 import { Progress } from "./progress.js";
 import { type Around, JSON_ID, type LineFormat, NOTHING } from "./render.js";
-import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
+import { RING_HELP, RING_OPTIONS, routableRing } from "./ring-options.js";
 import { UsageError } from "./usage-error.js";
 
 export const route: Command = {
@@ -37,10 +36,7 @@ Options:
     const parsed = parseArgs("route", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS, exclude: { kind: "string", multiple: true } });
     const json = printsJson(parsed, "tsv");
     stdinOnce({ "--ring -": parsed.one("ring") === "-", "the session ids": parsed.positionals.length === 0 || parsed.positionals.includes("-") });
-    const router = await ringFromOptions(parsed);
-    if (!hasPositions(router)) {
-      throw new UsageError("the ring has no positions (every weight is 0, or every region's share of its dialect's names rounds down to none): nothing to route to");
-    }
+    const router = await routableRing(parsed);
     const reroute = exclusion(router, parsed.all("exclude"));
     const inputs = openInputs(parsed.positionals, "input file");
     const progress = Progress.forInput(knownSize(inputs));
@@ -68,11 +64,4 @@ function exclusion(router: RegionRouter, exclude: readonly string[]): ((lines: L
   return exclude.length === 0 ? undefined : (lines, owners) => {
     for (let i = 0; i < lines.count; i++) if (excluded.has(owners[i])) owners[i] = names.indexOf(router.route(idOf(lines, i), { exclude }) as string);
   };
-}
-
-/** Line i's id as route() hashes it (invalid UTF-8 as U+FFFD); a long line's read whole. */
-function idOf(lines: Lines, i: number): string {
-  if (lines instanceof LongLine) return Buffer.concat([...lines.pieces()]).toString("utf8");
-  const { bytes, spans } = lines as unknown as { bytes: Buffer; spans: Uint32Array };
-  return bytes.toString("utf8", spans[2 * i], spans[2 * i + 1]);
 }

@@ -1,0 +1,104 @@
+// What `region-router bench` times: route, routeMany, routeIndexes and routeManyBytes on one ring,
+// on both engines (the pure one built from the WebAssembly one's snapshot: the same ring), and a
+// comparison's get() when asked, as ns of CPU time per id in alternating rounds (rounds.ts).
+import { RegionRouter as PureRouter } from "../pure.js";
+import type { RegionRouterBase } from "../router.js";
+import { inUnits, perIdRounds, ratio, type RoundOptions } from "./rounds.js";
+
+/** The longest UTF-8 of all the ids together that Int32Array offsets can address. */
+const MAX_BYTES = 0x7fffffff;
+
+/** A batch call's ids: as strings, and as offsets of their UTF-8 into the one `data` of all ids. */
+interface IdBatch {
+  readonly ids: readonly string[];
+  readonly offsets: Int32Array;
+  readonly length: number;
+}
+
+/** Another library's ring, timed beside ours: `get` routes one id. */
+export interface Comparison {
+  readonly name: string;
+  get(id: string): unknown;
+}
+
+export interface CallsToTime {
+  /** A WebAssembly router. */
+  readonly router: RegionRouterBase;
+  readonly ids: readonly string[];
+  /** Ids a batch call (at most the ids' count). */
+  readonly batch: number;
+  readonly rounds: number;
+  /** ms of calls per task and round. */
+  readonly time: number;
+  readonly compare?: Comparison;
+  readonly onRound?: RoundOptions["onRound"];
+}
+
+/** One call on one engine: ns of CPU time per id, the median and range of the rounds, and the median per-round ratio to route on WebAssembly. */
+export interface Timing {
+  readonly call: string;
+  readonly engine: string;
+  readonly median: number;
+  readonly min: number;
+  readonly max: number;
+  readonly ratio: number;
+}
+
+/** `ids` as routeManyBytes takes them, as Apache Arrow lays out a Binary array: id i is data[offsets[i], offsets[i + 1]). */
+export function arrowLayout(ids: readonly string[]): { data: Uint8Array; offsets: Int32Array } {
+  const offsets = new Int32Array(ids.length + 1);
+  let total = 0;
+  for (let i = 0; i < ids.length; i++) {
+    total += Buffer.byteLength(ids[i]);
+    if (total > MAX_BYTES) throw new RangeError(`the ids take more than ${MAX_BYTES} bytes of UTF-8, past what Int32Array offsets address`);
+    offsets[i + 1] = total;
+  }
+  const data = Buffer.allocUnsafe(total);
+  ids.forEach((id, i) => data.write(id, offsets[i]));
+  return { data, offsets };
+}
+
+/** A one-id call as a batch task: every id of the batch, one call each. */
+function eachId(route: (id: string) => unknown): (batch: IdBatch) => number {
+  return ({ ids }) => {
+    let found = 0;
+    for (let i = 0; i < ids.length; i++) if (route(ids[i]) != null) found++;
+    return found;
+  };
+}
+
+/** The calls timed on each engine; `out` is reused by every call that writes indexes. */
+const CALLS: Readonly<Record<string, (router: RegionRouterBase, out: Int32Array, data: Uint8Array) => (batch: IdBatch) => unknown>> = {
+  route: (router) => eachId((id) => router.route(id)),
+  routeMany: (router) => ({ ids }) => router.routeMany(ids),
+  routeIndexes: (router, out) => ({ ids }) => router.routeIndexes(ids, out),
+  routeManyBytes: (router, out, data) => ({ offsets }) => router.routeManyBytes(data, offsets, out),
+};
+
+/**
+ * Time every call on both engines, and `compare`'s get(), in alternating rounds over the ids in
+ * batches, taken in turn. The ids are laid out before it returns: a RangeError then, if they cannot be.
+ */
+export function timeCalls({ router, ids, batch, rounds, time, compare, onRound }: CallsToTime): Promise<Timing[]> {
+  const { data, offsets } = arrowLayout(ids);
+  const batches: IdBatch[] = [];
+  for (let at = 0; at + batch <= ids.length; at += batch) batches.push({ ids: ids.slice(at, at + batch), offsets: offsets.subarray(at, at + batch + 1), length: batch });
+  const out = new Int32Array(batch);
+  const engines = [
+    { engine: "WebAssembly", router },
+    { engine: "pure", router: PureRouter.fromJSON(router.toJSON()) },
+  ];
+  const tasks = engines.flatMap(({ engine, router }) => Object.entries(CALLS).map(([call, make]) => ({ call, engine, run: make(router, out, data) })));
+  if (compare) tasks.push({ call: "get", engine: compare.name, run: eachId((id) => compare.get(id)) });
+  const named = tasks.map((task) => ({ ...task, name: `${task.call} (${task.engine})`, next: inUnits(batches) }));
+  return perIdRounds(named, { rounds, time, label: "bench", onRound }).then((results) =>
+    results.map((result, i) => ({
+      call: tasks[i].call,
+      engine: tasks[i].engine,
+      median: result.ns,
+      min: Math.min(...result.rounds.ns),
+      max: Math.max(...result.rounds.ns),
+      ratio: ratio(result, results[0]),
+    })),
+  );
+}

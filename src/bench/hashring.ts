@@ -1,0 +1,29 @@
+// npm hashring for `region-router bench --compare hashring`: the user's own copy, found from the
+// working directory (their project) or beside region-router, never bundled. Its ring holds the same
+// regions and weights, with the ring's vnode count and replicas when the ring routes as hashring does.
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import type { RegionRouterBase } from "../router.js";
+import type { Comparison } from "./calls.js";
+
+type HashRing = new (servers: Record<string, number>, algorithm: string, options: Record<string, number>) => { get(key: string): unknown };
+
+/** npm hashring's get() on the router's regions and weights, or null when no hashring can be found from `cwd` or beside this file. */
+export function hashringOf(router: RegionRouterBase, cwd: string): Comparison | null {
+  for (const base of [join(cwd, "package.json"), import.meta.url]) {
+    const require = createRequire(base);
+    let manifest: string;
+    try {
+      manifest = require.resolve("hashring/package.json");
+    } catch {
+      continue;
+    }
+    const HashRing = require(dirname(manifest)) as HashRing;
+    const { version } = require(manifest) as { version: string };
+    const { compatibleWith, vnodeCount, replicas } = router.options as { compatibleWith: string; vnodeCount?: number; replicas?: number };
+    const options: Record<string, number> = compatibleWith === "hashring" ? { "vnode count": vnodeCount!, replicas: replicas! } : {};
+    const ring = new HashRing(Object.fromEntries(router.weights()), "md5", options);
+    return { name: `npm hashring ${version}`, get: (id) => ring.get(id) };
+  }
+  return null;
+}
