@@ -127,7 +127,10 @@ export function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], opt
   return alternate(tasks, {
     ...options,
     rounds,
-    beforeRound: () => onTimingCost?.((cost = timingCost())),
+    beforeRound: () => {
+      cost = timingCost();
+      onTimingCost?.(cost);
+    },
     measure: ({ run, next, ms = time }, round) => {
       if (round === 0) for (const batch of next()) run(batch);
       const sum = { spent: 0, cpu: 0, ids: 0, quietCpu: 0, quietIds: 0, units: 0 };
