@@ -11,6 +11,11 @@ export interface OptionSpec {
 
 export type OptionSpecs = Readonly<Record<string, OptionSpec>>;
 
+/** The kinds of option: a value, a value that may repeat, a flag. */
+export const STRING: OptionSpec = { kind: "string" };
+export const REPEATED: OptionSpec = { kind: "string", multiple: true };
+export const FLAG: OptionSpec = { kind: "boolean" };
+
 /** A command, as main.ts lists and runs it. */
 export interface Command {
   readonly name: string;
@@ -41,7 +46,8 @@ export function wantsHelp(args: readonly string[]): boolean {
   return args.slice(0, end < 0 ? args.length : end).some((arg) => arg === "--help" || arg === "-h");
 }
 
-export function parseArgs(command: string, args: readonly string[], specs: OptionSpecs): ParsedArgs {
+/** The options of `command` as `specs` give them; arguments that are not options are refused unless it `takesFiles`. */
+export function parseArgs(command: string, args: readonly string[], specs: OptionSpecs, takesFiles = false): ParsedArgs {
   const options = Object.fromEntries(Object.entries(specs).map(([name, { kind }]) => [name, { type: kind }]));
   // Not strict: the tokens are checked here, so that each message is the CLI's own.
   const { tokens } = parseTokens({ args: [...args], options, strict: false, allowPositionals: true, tokens: true });
@@ -62,6 +68,7 @@ export function parseArgs(command: string, args: readonly string[], specs: Optio
     if (seen) seen.push(value ?? "");
     else values.set(name, [value ?? ""]);
   }
+  if (!takesFiles && positionals.length > 0) throw new UsageError(`${command} takes no arguments besides options, got ${JSON.stringify(positionals[0])}; ${hint}`);
   return { positionals, all: (name) => values.get(name) ?? [], one: (name) => values.get(name)?.[0], has: (name) => values.has(name) };
 }
 

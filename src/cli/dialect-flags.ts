@@ -3,7 +3,7 @@
 // is a UsageError naming it as typed.
 import { DIALECTS, OPTION_NAMES, optionRules, type Dialect, type DialectName } from "../dialects.js";
 import { readDialect, readOptions, type OptionWording } from "../options.js";
-import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
+import { parseInteger, type OptionSpecs, type ParsedArgs, STRING } from "./args.js";
 import { UsageError } from "./usage-error.js";
 
 /** An option's flag name: vnodesPerWeight -> vnodes-per-weight. */
@@ -19,7 +19,7 @@ export function wordsOf(option: string): string {
 /** The flags of the dialect and of every option, after `prefix` ("" or "to-"). */
 export function dialectSpecs(prefix: string): OptionSpecs {
   const flags = [`${prefix}compatible-with`, ...OPTION_NAMES.map((option) => prefix + flagOf(option))];
-  return Object.fromEntries(flags.map((flag) => [flag, { kind: "string" }]));
+  return Object.fromEntries(flags.map((flag) => [flag, STRING]));
 }
 
 /** Whether any dialect flag after `prefix` was given. */
@@ -39,10 +39,7 @@ function flagList(name: DialectName, prefix: string): string {
   return flags.length > 0 ? `its options: ${flags.join(", ")}` : "it has no options";
 }
 
-/**
- * The dialect the flags after `prefix` give (`base`'s, unless `--<prefix>compatible-with`), with their
- * options; one not given keeps `base`'s value in `base`'s dialect, else the default. `baseIs` names `base`.
- */
+/** The dialect and options the flags after `prefix` give; what they leave out is `base`'s (named `baseIs`) in its dialect, else the default. */
 export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect, baseIs: string): Dialect {
   const dialectFlag = `${prefix}compatible-with`;
   const named = args.one(dialectFlag);

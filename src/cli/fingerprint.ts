@@ -2,7 +2,6 @@
 import { type Command, parseArgs } from "./args.js";
 import { writeOut } from "./output.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
-import { noPositionals } from "./usage-error.js";
 
 export const fingerprint: Command = {
   name: "fingerprint",
@@ -16,7 +15,6 @@ ${RING_HELP}
 `,
   async run(args) {
     const parsed = parseArgs("fingerprint", args, RING_OPTIONS);
-    noPositionals("fingerprint", parsed.positionals);
     await writeOut(`${(await ringFromOptions(parsed)).fingerprint()}\n`);
   },
 };

@@ -24,10 +24,7 @@ export function openInputs(paths: readonly string[], what: string): Input[] {
   return names.map((name) => (name === "-" ? stdinInput() : fileInput(name, what)));
 }
 
-/**
- * The UTF-8 text of `path` ("-": stdin; invalid bytes as U+FFFD, a leading byte order mark dropped),
- * read up to the longest string (an endless source is refused); every failure a UsageError.
- */
+/** The UTF-8 text of `path` ("-": stdin; a byte order mark dropped), at most the longest string: every failure a UsageError. */
 export async function readText(path: string, what: string, maxLength: number = constants.MAX_STRING_LENGTH): Promise<string> {
   const input = path === "-" ? stdinInput() : fileInput(path, what);
   const tooLong = () => new UsageError(`cannot read ${input.label}: ${reasonOf({ code: "ERR_STRING_TOO_LONG" })}`);
@@ -54,11 +51,6 @@ export async function readText(path: string, what: string, maxLength: number = c
 export function stdinOnce(uses: Readonly<Record<string, boolean>>): void {
   const readers = Object.keys(uses).filter((use) => uses[use]);
   if (readers.length > 1) throw new UsageError(`stdin can be read only once: ${readers.join(" and ")} both read it (name a FILE for one)`);
-}
-
-/** Total bytes of all inputs, or undefined when any one's size is unknown (a pipe, a terminal). */
-export function knownSize(inputs: readonly Input[]): number | undefined {
-  return inputs.every(({ size }) => size !== undefined) ? inputs.reduce((total, { size }) => total + size!, 0) : undefined;
 }
 
 /** Runs a read (or a promise of one); its failure is an IoError that names the input and the cause. */
@@ -115,10 +107,7 @@ function fileInput(path: string, what: string): Input {
   };
 }
 
-/**
- * Stdin by descriptor (a file, pipe or socket), else through process.stdin (a terminal, or EAGAIN:
- * non-blocking); a directory (`< /`) or a closed descriptor is a UsageError.
- */
+/** Stdin by descriptor, else (a terminal, or EAGAIN) through process.stdin; a directory or a closed descriptor a UsageError. */
 function stdinInput(): Input {
   let stat: Stats;
   try {

@@ -91,10 +91,7 @@ const BYTE_ORDER_MARK = Buffer.from([0xef, 0xbb, 0xbf]);
 /** Bytes per read: each piece's buffers stay in cache and its strings die young (cheap scavenges). */
 const READ_BYTES = 1 << 16;
 
-/**
- * The input's lines in order: the whole lines of one read, or alone a line past `longLine` bytes
- * (used before the next Lines are asked for). The input is closed at the end.
- */
+/** The input's lines in order: a read's whole lines, or alone a line past `longLine` bytes (used before the next); the input closed at the end. */
 export async function* readLines(input: Input, onBytes?: (bytes: number) => void, longLine = LONG_LINE): AsyncGenerator<Lines> {
   // Each read lands after the unfinished line left by the previous one, so only that line is
   // ever copied; a line longer than the buffer grows it, up to longLine.

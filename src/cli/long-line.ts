@@ -137,10 +137,7 @@ export class LongLine implements Lines {
   }
 }
 
-/**
- * The long line starting `position` bytes in with `head`: read to its "\n" or the end, hashed and set
- * aside as it comes, a final "\r" dropped; and what the last read brought past it (null at the end).
- */
+/** The long line `position` bytes in, from `head` to its "\n" (a final "\r" dropped), hashed and set aside; and what was read past it (null at the end). */
 export async function readLongLine(input: Input, head: Buffer, position: number, counted: (bytes: number) => void): Promise<{ line: LongLine; rest: Buffer | null }> {
   const store = input.readAt ? sourceStore(input.readAt, position) : spoolStore();
   const hash = idHash();

@@ -33,8 +33,7 @@ function findCommand(name: string): Command {
 
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
-  // No arguments at all: the usage, on stdout, as git and npm print it (but with status 0: here 1
-  // means a bug).
+  // No arguments: the usage on stdout, as git and npm print it, but with status 0 (1 means a bug).
   if (name === undefined || name === "--help" || name === "-h") return print(HELP);
   if (name === "help") return print(rest.length === 0 || wantsHelp(rest.slice(0, 1)) ? HELP : findCommand(rest[0]).help);
   if (name === "--version" || name === "-v") return print(`${JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version}\n`);

@@ -1,11 +1,11 @@
 // What a command prints (--json, --format) on stdout through writeOut: resolved once the stream took
 // the text (output never piles up), rejected when stdout fails: ReaderGone for EPIPE (`… | head`,
 // status 0), else an IoError naming the cause (status 3).
-import type { OptionSpecs, ParsedArgs } from "./args.js";
+import { FLAG, type OptionSpecs, type ParsedArgs, STRING } from "./args.js";
 import { IoError, reasonOf, UsageError } from "./usage-error.js";
 
 /** Every command that prints takes both spellings of JSON output: --json and --format json. */
-export const FORMAT_OPTIONS: OptionSpecs = { format: { kind: "string" }, json: { kind: "boolean" } };
+export const FORMAT_OPTIONS: OptionSpecs = { format: STRING, json: FLAG };
 
 /** Whether to print JSON (--json, --format json), else the command's own format, `text` by name. */
 export function printsJson(args: ParsedArgs, text: string): boolean {

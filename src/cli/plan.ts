@@ -3,16 +3,16 @@ import type { Dialect } from "../dialects.js";
 import { MAX_REGIONS, type Movement, movement, type RegionRouter } from "../node.js";
 import { internalsOf } from "../internals.js";
 import { describe } from "../validate.js";
-import { type Command, type ParsedArgs, parseArgs } from "./args.js";
+import { type Command, type ParsedArgs, parseArgs, REPEATED, STRING } from "./args.js";
 import { describeDialect, dialectFromFlags, dialectSpecs, hasDialectFlags } from "./dialect-flags.js";
 import { openInputs, stdinOnce } from "./inputs.js";
 import { routeLines } from "./line-router.js";
 import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
 import { JSON_ID, type LineFormat, NOTHING } from "./render.js";
-import { buildRing, exactParts, parseRegionWeight, perWeightSource, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions, ringPerWeightSource } from "./ring-options.js";
+import { buildRing, exactParts, parseRegionWeight, perWeightSource, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions } from "./ring-options.js";
 import { escapeName } from "./escape.js";
 import { columns, percent } from "./table.js";
-import { noPositionals, UsageError } from "./usage-error.js";
+import { UsageError } from "./usage-error.js";
 
 export const plan: Command = {
   name: "plan",
@@ -50,17 +50,8 @@ Options:
   -h, --help                  show this help
 `,
   async run(args) {
-    const parsed = parseArgs("plan", args, {
-      ...RING_OPTIONS,
-      add: { kind: "string", multiple: true },
-      remove: { kind: "string", multiple: true },
-      set: { kind: "string", multiple: true },
-      to: { kind: "string" },
-      ...dialectSpecs("to-"),
-      sessions: { kind: "string" },
-      ...FORMAT_OPTIONS,
-    });
-    noPositionals("plan", parsed.positionals);
+    const specs = { ...RING_OPTIONS, add: REPEATED, remove: REPEATED, set: REPEATED, to: STRING, ...dialectSpecs("to-"), sessions: STRING, ...FORMAT_OPTIONS };
+    const parsed = parseArgs("plan", args, specs);
     stdinOnce(Object.fromEntries(["ring", "to", "sessions"].map((flag) => [`--${flag} -`, parsed.one(flag) === "-"])));
     const before = await ringFromOptions(parsed);
     const { after, changes } = await ringAfter(before, parsed);
@@ -91,25 +82,18 @@ type Region = string | null;
 
 const COMMA_JSON_ID = Buffer.from(',{"id":');
 
-/**
- * The sessions whose region differs between the two rings: "id<TAB>from<TAB>to" lines (the id as
- * read, as route's TSV writes it) or, with `json`, elements of an array of { "id", "from", "to" }.
- * `moved` counts them.
- */
-function movedFormat(before: RegionRouter, after: RegionRouter, json: boolean): LineFormat & { readonly moved: number } {
+/** The sessions whose region differs between the rings, `moved` of them: "id<TAB>from<TAB>to" lines, or { "id", "from", "to" } elements. */
+function movedFormat(before: RegionRouter, after: RegionRouter, json: boolean): LineFormat & { moved: number } {
   const [was, now] = [internalsOf(before).names, internalsOf(after).names];
-  let moved = 0;
   return {
     json,
-    get moved() {
-      return moved;
-    },
+    moved: 0,
     around(owners, i) {
       const from: Region = owners[0][i] < 0 ? null : (was[owners[0][i]] as string);
       const to: Region = owners[1][i] < 0 ? null : (now[owners[1][i]] as string);
       if (from === to) return null;
-      const head = !json ? NOTHING : moved > 0 ? COMMA_JSON_ID : JSON_ID;
-      moved++;
+      const head = !json ? NOTHING : this.moved > 0 ? COMMA_JSON_ID : JSON_ID;
+      this.moved++;
       return { head, tail: Buffer.from(json ? `,"from":${JSON.stringify(from)},"to":${JSON.stringify(to)}}` : `\t${shown(from)}\t${shown(to)}\n`) };
     },
   };
@@ -135,13 +119,12 @@ async function ringAfter(before: RegionRouter, parsed: ParsedArgs): Promise<{ af
   if (!migrating && !editing) {
     throw new UsageError("plan needs at least one change: --add NAME=W, --remove NAME, --set NAME=W, --to FILE or --to-compatible-with NAME");
   }
+  // Without --to- flags the dialect after is the ring's own, and its per-weight option too.
   const from = internalsOf(before).dialect;
-  const fromPerWeight = ringPerWeightSource(from, parsed);
-  if (!migrating) return applyChanges(before, { ring: from, flag: null, perWeight: fromPerWeight }, [], edits);
   const to = dialectFromFlags(parsed, "to-", from, "the ring's dialect");
-  const flag = parsed.has("to-compatible-with") ? `--to-compatible-with ${to.name}` : "the ring after";
-  const perWeight = perWeightSource(to, parsed, "to-", to.name === from.name ? fromPerWeight : undefined);
-  return applyChanges(before, { ring: to, flag, perWeight }, [dialectChange(from, to)], edits);
+  const flag = !migrating ? null : parsed.has("to-compatible-with") ? `--to-compatible-with ${to.name}` : "the ring after";
+  const perWeight = perWeightSource(to, parsed, "to-", to.name === from.name ? perWeightSource(from, parsed, "") : undefined);
+  return applyChanges(before, { ring: to, flag, perWeight }, migrating ? [dialectChange(from, to)] : [], edits);
 }
 
 /** What differs between two rings, as the changes that would turn one into the other. */
@@ -161,11 +144,9 @@ function differences(before: RegionRouter, after: RegionRouter): string[] {
 }
 
 /**
- * The ring after: `before`'s regions in the dialect `ring` with the changes made one after another
- * (a set region moved to the end, as addRegion moves it, added ones after), and `changes` with them
- * as text. It is checked and built once, whole: where counts are relative, a step on the way could
- * pass a limit the whole plan keeps to. Messages name the migration `flag` (null: none) and
- * `perWeight` (perWeightSource).
+ * `before`'s regions in the dialect `ring` with the changes made in turn (a set region moved to the end,
+ * added ones after) and `changes` as text; built once, whole, as a step on the way could pass a limit
+ * the whole plan keeps to. Messages name the migration `flag` (null: none) and `perWeight`.
  */
 function applyChanges(
   before: RegionRouter,

@@ -1,5 +1,8 @@
-// A progress bar on stderr, only when stderr is a terminal, stdout is not (output would follow the
-// bar on its line) and the input size is known; redrawn a few times a second at most.
+// Progress on stderr: a status line (what a long command is doing), and route's bar for its input,
+// drawn only when stderr is a terminal, stdout is not (output would follow the bar on its line) and
+// the input size is known, redrawn a few times a second at most.
+import type { Input } from "./inputs.js";
+
 const REDRAW_MS = 100;
 const BAR_WIDTH = 30;
 
@@ -12,7 +15,7 @@ export function progressText(done: number, total: number, width = BAR_WIDTH): st
   return `[${"#".repeat(filled)}${".".repeat(width - filled)}] ${percent}  ${mb(Math.min(done, total))} of ${mb(total)} MB`;
 }
 
-/** One line of status on stderr (what a long command is doing): redrawn in place on a terminal, else a line of its own. */
+/** A status line: redrawn in place on a terminal, else a line of its own. */
 export function showStatus(text: string): void {
   process.stderr.write(process.stderr.isTTY ? `\r${text}\x1b[K` : `${text}\n`);
 }
@@ -22,27 +25,20 @@ export function clearStatus(): void {
   if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
 }
 
-export class Progress {
-  private done = 0;
-  private drawnAt = 0;
-
-  private constructor(private readonly total: number) {}
-
-  /** A bar for `total` bytes, or null when there should be none. */
-  static forInput(total: number | undefined): Progress | null {
-    return total !== undefined && process.stderr.isTTY && !process.stdout.isTTY ? new Progress(total) : null;
-  }
-
-  advance(bytes: number): void {
-    this.done += bytes;
-    const now = Date.now();
-    if (now - this.drawnAt < REDRAW_MS) return;
-    this.drawnAt = now;
-    showStatus(progressText(this.done, this.total));
-  }
-
-  /** Erase the bar. */
-  finish(): void {
-    if (this.drawnAt > 0) clearStatus();
-  }
+/** The bar for reading `inputs` (advance by the bytes read, finish to erase it), or null when none should show. */
+export function progressBar(inputs: readonly Input[]): { advance(bytes: number): void; finish(): void } | null {
+  if (!process.stderr.isTTY || process.stdout.isTTY || inputs.some(({ size }) => size === undefined)) return null;
+  const total = inputs.reduce((sum, { size }) => sum + size!, 0);
+  let [done, drawnAt] = [0, 0];
+  return {
+    advance(bytes) {
+      done += bytes;
+      if (Date.now() - drawnAt < REDRAW_MS) return;
+      drawnAt = Date.now();
+      showStatus(progressText(done, total));
+    },
+    finish() {
+      if (drawnAt > 0) clearStatus();
+    },
+  };
 }

@@ -5,16 +5,12 @@ import { internalsOf } from "../internals.js";
 import { RegionRouter, type RouterOptions } from "../node.js";
 import { MAX_VNODES } from "../options.js";
 import { MAX_WEIGHT } from "../validate.js";
-import { parseInteger, type OptionSpecs, type ParsedArgs } from "./args.js";
+import { parseInteger, type OptionSpecs, type ParsedArgs, REPEATED, STRING } from "./args.js";
 import { checkFileDialect, DEFAULT_DIALECT, dialectFromFlags, dialectSpecs, flagOf, hasDialectFlags, wordsOf } from "./dialect-flags.js";
 import { readText } from "./inputs.js";
 import { asUsage, UsageError } from "./usage-error.js";
 
-export const RING_OPTIONS: OptionSpecs = {
-  ring: { kind: "string" },
-  region: { kind: "string", multiple: true },
-  ...dialectSpecs(""),
-};
+export const RING_OPTIONS: OptionSpecs = { ring: STRING, region: REPEATED, ...dialectSpecs("") };
 
 /** Each dialect and its option flags with their ranges and defaults, one dialect a line. */
 const dialectsHelp = DIALECTS.map((name) => {
@@ -47,10 +43,8 @@ export function parseRegionWeight(option: string, text: string, known?: Readonly
 }
 
 /**
- * A router of `ring`'s dialect with `entries` added in order, or a UsageError naming `whereOf(i)`
- * (for entry i) or `where` (for the whole). A region past the virtual nodes a region may have is
- * named with `perWeight`, where the option that multiplies weights came from (perWeightSource),
- * in the dialects whose counts are absolute.
+ * A router of `ring`'s dialect with `entries` added in order, or a UsageError naming `whereOf(i)` (entry
+ * i) or `where` (the whole); too many virtual nodes where counts are absolute name `perWeight` too.
  */
 export function buildRing(
   ring: Dialect,
@@ -75,17 +69,13 @@ export function buildRing(
   return router;
 }
 
-/** Where an absolute dialect's per-weight option came from, for messages: its flag if typed, else `inherited`, else the default. */
+/** Where an absolute dialect's per-weight option came from: the --ring file (prefix ""), a flag, `inherited`, or the default. */
 export function perWeightSource(ring: Dialect, args: ParsedArgs, prefix: string, inherited?: string): string {
   const option = Object.keys(ring.options)[0] ?? "";
+  if (prefix === "" && args.has("ring")) return `the --ring file's ${option}`;
   const flag = `${prefix}${flagOf(option)}`;
   if (args.has(flag)) return `--${flag}`;
   return inherited ?? `${ring.name}'s default ${wordsOf(option)}`;
-}
-
-/** perWeightSource for the ring the ring options give: from its --ring file, or its flags. */
-export function ringPerWeightSource(ring: Dialect, args: ParsedArgs): string {
-  return args.has("ring") ? `the --ring file's ${Object.keys(ring.options)[0] ?? ""}` : perWeightSource(ring, args, "");
 }
 
 /** Build the ring the options describe, or throw a UsageError saying what is wrong with them. */
@@ -107,13 +97,10 @@ export async function ringFromOptions(args: ParsedArgs): Promise<RegionRouter> {
   }
   const ring = dialectFromFlags(args, "", DEFAULT_DIALECT, "the default dialect");
   // Named as typed (`--region sf=02000`), not as parsed.
-  return buildRing(ring, entries, "--region", (i) => `--region ${regions[i]}`, ringPerWeightSource(ring, args));
+  return buildRing(ring, entries, "--region", (i) => `--region ${regions[i]}`, perWeightSource(ring, args, ""));
 }
 
-/**
- * ringFromOptions' ring, refused unless some region owns a position, which weights alone do not tell
- * (49 equal hashring servers of vnode count 1 get no names): any key routes to a region exactly when one does.
- */
+/** ringFromOptions' ring, refused unless some region owns a position (then every id has a region), which weights alone do not tell. */
 export async function routableRing(args: ParsedArgs): Promise<RegionRouter> {
   const router = await ringFromOptions(args);
   if (router.route("") !== null) return router;

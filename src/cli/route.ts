@@ -1,14 +1,14 @@
 // `region-router route`: session ids in (one per line), one `id<TAB>region` or JSON line out per
 // line in, in order, streamed.
-import { type Command, parseArgs } from "./args.js";
-import { knownSize, openInputs, stdinOnce } from "./inputs.js";
+import { type Command, parseArgs, REPEATED } from "./args.js";
+import { openInputs, stdinOnce } from "./inputs.js";
 import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";
 import { escapeName } from "./escape.js";
 import { routeLines } from "./line-router.js";
 import { idOf, type Lines } from "./lines.js";
 import { FORMAT_OPTIONS, printsJson } from "./output.js";
-import { Progress } from "./progress.js";
+import { progressBar } from "./progress.js";
 import { type Around, JSON_ID, type LineFormat, NOTHING } from "./render.js";
 import { RING_HELP, RING_OPTIONS, routableRing } from "./ring-options.js";
 import { UsageError } from "./usage-error.js";
@@ -33,13 +33,13 @@ Options:
   -h, --help                  show this help
 `,
   async run(args) {
-    const parsed = parseArgs("route", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS, exclude: { kind: "string", multiple: true } });
+    const parsed = parseArgs("route", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS, exclude: REPEATED }, true);
     const json = printsJson(parsed, "tsv");
     stdinOnce({ "--ring -": parsed.one("ring") === "-", "the session ids": parsed.positionals.length === 0 || parsed.positionals.includes("-") });
     const router = await routableRing(parsed);
     const reroute = exclusion(router, parsed.all("exclude"));
     const inputs = openInputs(parsed.positionals, "input file");
-    const progress = Progress.forInput(knownSize(inputs));
+    const progress = progressBar(inputs);
     // The bar is erased however the command ends: an error line must not land on its line.
     await routeLines(inputs, [router], routeFormat(router, json), (bytes) => progress?.advance(bytes), reroute).finally(() => progress?.finish());
   },

@@ -1,7 +1,7 @@
 // `region-router stats`: how the key space is really split, region by region, against the weights.
 import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";
-import { type Command, parseArgs } from "./args.js";
+import { type Command, parseArgs, STRING } from "./args.js";
 import { type SuggestOptions, suggestVnodes } from "../operations/suggest-vnodes.js";
 import { type DialectName, optionRules } from "../dialects.js";
 import { describeDialect, flagOf } from "./dialect-flags.js";
@@ -9,7 +9,7 @@ import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
 import { bar, columns, percent, points } from "./table.js";
 import { escapeName } from "./escape.js";
 import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
-import { asUsage, noPositionals, UsageError } from "./usage-error.js";
+import { asUsage, UsageError } from "./usage-error.js";
 
 const BAR_WIDTH = 30;
 
@@ -47,8 +47,7 @@ Options:
   -h, --help                  show this help
 `,
   async run(args) {
-    const parsed = parseArgs("stats", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS, "max-deviation": { kind: "string" } });
-    noPositionals("stats", parsed.positionals);
+    const parsed = parseArgs("stats", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS, "max-deviation": STRING });
     const router = await ringFromOptions(parsed);
     const [rows, dialect, fingerprint] = [regionStats(router), internalsOf(router).dialect, router.fingerprint()];
     const suggestion = suggest(router, parsed.one("max-deviation"));

@@ -41,10 +41,3 @@ export function reasonOf(error: unknown): string {
 export function fileError(what: string, path: string, error: unknown): UsageError {
   return new UsageError(`cannot read ${what} ${JSON.stringify(path)}: ${reasonOf(error)}`);
 }
-
-/** For commands that take no file arguments. */
-export function noPositionals(command: string, positionals: readonly string[]): void {
-  if (positionals.length > 0) {
-    throw new UsageError(`${command} takes no arguments besides options, got ${JSON.stringify(positionals[0])}; see region-router ${command} --help`);
-  }
-}

@@ -1,0 +1,21 @@
+// The ids `region-router bench` routes: a file's lines, read as `route` reads them (the first
+// MAX_IDS), or random UUIDs, as a gateway's session ids often are.
+import { randomUUID } from "node:crypto";
+import { openInputs } from "../cli/inputs.js";
+import { idOf, readLines } from "../cli/lines.js";
+import { UsageError } from "../cli/usage-error.js";
+
+export const GENERATED_IDS = 1 << 16;
+export const MAX_IDS = 1 << 20;
+
+/** The ids of the file at `path` ("-": stdin), else GENERATED_IDS random UUIDs; `from` says which, for the report. */
+export async function benchIds(path: string | undefined): Promise<{ ids: string[]; from: string }> {
+  if (path === undefined) return { ids: Array.from({ length: GENERATED_IDS }, () => randomUUID()), from: "random UUIDs" };
+  const ids: string[] = [];
+  for await (const lines of readLines(openInputs([path], "--ids file")[0])) {
+    for (let i = 0; i < lines.count && ids.length < MAX_IDS; i++) ids.push(idOf(lines, i));
+    if (ids.length === MAX_IDS) break;
+  }
+  if (ids.length === 0) throw new UsageError(`--ids ${JSON.stringify(path)} holds no ids`);
+  return { ids, from: `--ids ${JSON.stringify(path)}` };
+}
