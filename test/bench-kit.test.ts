@@ -1,0 +1,115 @@
+// src/bench/: the alternating rounds both benches use (dist/cli/bench-kit.js for bench/), the ids laid
+// out as routeManyBytes takes them, and npm hashring as `region-router bench --compare hashring` builds it.
+import { describe, expect, it } from "vitest";
+import { arrowLayout } from "../src/bench/calls.js";
+import { hashringOf } from "../src/bench/hashring.js";
+import { alternate, inUnits, median, perIdRounds, ratio } from "../src/bench/rounds.js";
+import { RegionRouter } from "../src/index.js";
+
+describe("alternate", () => {
+  it("runs every task once a round, in the same order without groups, and gives each figure's rounds and median", async () => {
+    const ran: string[] = [];
+    const rounds: number[] = [];
+    const results = await alternate([{ name: "a" }, { name: "b" }], {
+      rounds: 3,
+      label: "test",
+      onRound: (label, round, total) => {
+        expect(label).toBe("test");
+        rounds.push(round * 10 + total);
+      },
+      measure: ({ name }, round) => {
+        ran.push(`${name}${round}`);
+        return { ns: name === "a" ? [5, 1, 3][round] : 2 * (round + 1) };
+      },
+    });
+    expect(ran).toEqual(["a0", "b0", "a1", "b1", "a2", "b2"]);
+    expect(rounds).toEqual([3, 13, 23]);
+    expect(results[0]).toMatchObject({ name: "a", rounds: { ns: [5, 1, 3] }, ns: 3 });
+    expect(results[1]).toMatchObject({ name: "b", rounds: { ns: [2, 4, 6] }, ns: 4 });
+    // The per-round ratios are 2.5, 0.25, 0.5: their median, not the ratio of the medians.
+    expect(ratio(results[0], results[1])).toBe(0.5);
+  });
+
+  it("rotates the tasks within their groups and the groups themselves from round to round", async () => {
+    const orders: string[] = [];
+    const tasks = ["a", "b", "c", "d"].map((name) => ({ name }));
+    await alternate(tasks, { rounds: 2, label: "groups", group: 2, measure: ({ name }, round) => (orders.push(`${round}${name}`), { ns: 1 }) });
+    expect(orders).toEqual(["0a", "0b", "0c", "0d", "1d", "1c", "1b", "1a"]);
+  });
+
+  it("stops at maxRounds, and runs beforeRound first in each round", async () => {
+    const seen: string[] = [];
+    const [result] = await alternate([{ name: "a" }], {
+      rounds: 9,
+      maxRounds: 2,
+      label: "capped",
+      beforeRound: (round) => seen.push(`before ${round}`),
+      measure: (_, round) => (seen.push(`run ${round}`), { ms: round }),
+    });
+    expect(seen).toEqual(["before 0", "run 0", "before 1", "run 1"]);
+    expect(result.rounds.ms).toEqual([0, 1]);
+  });
+});
+
+it("median leaves out NaN, and is NaN when nothing is left", () => {
+  expect(median([3, NaN, 1, 2])).toBe(2);
+  expect(median([NaN])).toBeNaN();
+});
+
+it("inUnits gives whole batches in turn, at least minIds ids a unit", () => {
+  const batches = [[1, 2, 3], [4, 5, 6], [7, 8, 9]];
+  const next = inUnits(batches, 5);
+  expect(next()).toEqual([batches[0], batches[1]]);
+  expect(next()).toEqual([batches[2], batches[0]]);
+});
+
+it("perIdRounds gives CPU time per id of every task, with a unit's ids counted", async () => {
+  let calls = 0;
+  const busy = (batch: readonly number[]) => {
+    calls++;
+    let sum = 0;
+    for (let k = 0; k < 20_000; k++) sum += batch[k % batch.length];
+    return sum;
+  };
+  const costs: number[] = [];
+  const results = await perIdRounds([{ name: "busy", run: busy, next: inUnits([[1, 2, 3, 4]], 8) }], {
+    rounds: 2,
+    time: 5,
+    label: "per id",
+    onTimingCost: ({ cpu }) => costs.push(cpu),
+  });
+  expect(costs).toHaveLength(2);
+  expect(results[0].rounds.ns).toHaveLength(2);
+  expect(results[0].ns).toBeGreaterThan(0);
+  // A unit is two batches of four ids: at least two units a round, and one more before the first.
+  expect(calls).toBeGreaterThanOrEqual(2 * (1 + 2 + 2));
+  expect(results[0].work).toBeNaN();
+});
+
+it("arrowLayout puts every id's UTF-8 after the one before, lone surrogates as U+FFFD", () => {
+  const ids = ["sess-1", "", "ünï", "\ud800x", "日本"];
+  const { data, offsets } = arrowLayout(ids);
+  expect([...offsets]).toEqual([0, 6, 6, 11, 15, 21]);
+  ids.forEach((id, i) => expect(Buffer.from(data.subarray(offsets[i], offsets[i + 1])).equals(Buffer.from(id))).toBe(true));
+});
+
+describe("hashringOf", () => {
+  const ids = Array.from({ length: 2000 }, (_, i) => `session-${i}`);
+
+  it("in the hashring dialect, builds the very ring: get() answers as route() does", () => {
+    const router = new RegionRouter({ compatibleWith: "hashring", vnodeCount: 13, replicas: 3 });
+    router.addRegions([["a", 1], ["b", 2], ["c", 5]]);
+    const hashring = hashringOf(router, process.cwd())!;
+    expect(hashring.name).toBe("npm hashring 3.2.0");
+    for (const id of ids) expect(hashring.get(id)).toBe(router.route(id));
+  });
+
+  it("in another dialect, holds the same regions at their weights with hashring's defaults", () => {
+    const router = new RegionRouter();
+    router.addRegions([["a", 1], ["b", 2]]);
+    const same = new RegionRouter({ compatibleWith: "hashring" });
+    same.addRegions([["a", 1], ["b", 2]]);
+    const hashring = hashringOf(router, process.cwd())!;
+    for (const id of ids) expect(hashring.get(id)).toBe(same.route(id));
+  });
+});

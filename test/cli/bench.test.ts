@@ -1,0 +1,155 @@
+// `region-router bench` through the real bin: every call on both engines with positive figures, the
+// user's ids and ring (every dialect, a --ring snapshot), npm hashring beside them, and the flags'
+// usage errors. Runs are kept to a round or two of a few ms a call (--rounds, --time), but one --quick.
+import { spawnSync } from "node:child_process";
+import { copyFileSync, mkdirSync } from "node:fs";
+import { join } from "node:path";
+import { describe, expect, it } from "vitest";
+import { DIALECTS } from "../../src/dialects.js";
+import { RegionRouter } from "../../src/index.js";
+import { BIN, cli, SEED_RING, tempFolder } from "../support/cli.js";
+
+const { dir, file } = tempFolder("region-router-bench-");
+
+interface Timing {
+  call: string;
+  engine: string;
+  median: number;
+  min: number;
+  max: number;
+  ratio: number;
+}
+interface Report {
+  machine: { cpu: string; cores: number };
+  node: string;
+  ring: { compatibleWith: string; options: Record<string, number>; regions: number; vnodes: number; fingerprint: string };
+  ids: { count: number; from: string; meanBytes: number };
+  batch: number;
+  rounds: number;
+  msPerRound: number;
+  timings: Timing[];
+}
+
+const CALLS = ["route", "routeMany", "routeIndexes", "routeManyBytes"];
+const FAST = ["--rounds", "1", "--time", "2"];
+
+/** A run that succeeds: its JSON report, and every progress line on stderr (stderr is not a terminal here). */
+function report(args: readonly string[], input?: string): Report {
+  const result = cli(["bench", ...args, "--json"], input);
+  expect(result.status, result.stderr).toBe(0);
+  const rounds = Number(args[args.indexOf("--rounds") + 1]) || 5;
+  expect(result.stderr).toBe(Array.from({ length: rounds }, (_, i) => `bench: round ${i + 1} of ${rounds}\n`).join(""));
+  return JSON.parse(result.stdout) as Report;
+}
+
+/** Every call on both engines, then `extra`, each with positive, ordered figures. */
+function expectTimings(timings: readonly Timing[], extra: readonly [string, string][] = []): void {
+  const expected = [...["WebAssembly", "pure"].flatMap((engine) => CALLS.map((call) => [call, engine])), ...extra];
+  expect(timings.map(({ call, engine }) => [call, engine])).toEqual(expected);
+  for (const { median, min, max, ratio } of timings) {
+    expect(min).toBeGreaterThan(0);
+    expect(min).toBeLessThanOrEqual(median);
+    expect(median).toBeLessThanOrEqual(max);
+    expect(ratio).toBeGreaterThan(0);
+  }
+  expect(timings[0].ratio).toBe(1);
+}
+
+/** A usage error: status 2, one line on stderr, nothing on stdout; the line. */
+function refused(args: readonly string[]): string {
+  const result = cli(["bench", ...args]);
+  expect(result.status).toBe(2);
+  expect(result.stdout).toBe("");
+  expect(result.stderr).toMatch(/^region-router: [^\n]+\n$/);
+  return result.stderr;
+}
+
+const ids = Array.from({ length: 3000 }, (_, i) => (i % 3 === 0 ? `sess-${i}` : i % 3 === 1 ? `ünïcode-${i}` : `${i}-${"x".repeat(i % 40)}`));
+const idsFile = file("ids.txt", `${ids.join("\r\n")}\r\n`);
+const meanBytes = ids.reduce((sum, id) => sum + Buffer.byteLength(id), 0) / ids.length;
+
+describe("region-router bench", () => {
+  it("--quick --json: every call on both engines, in 5 rounds of 50 ms, on 65,536 random UUIDs", () => {
+    const { machine, node, ring, ids: used, batch, rounds, msPerRound, timings } = report([...SEED_RING, "--quick"]);
+    expect(machine.cores).toBeGreaterThan(0);
+    expect(node).toBe(process.version);
+    const seed = new RegionRouter();
+    seed.addRegions([["sf", 3], ["london", 3], ["bangalore", 3]]);
+    expect(ring).toEqual({ compatibleWith: "region-router", options: { vnodesPerWeight: 1 }, regions: 3, vnodes: 9, fingerprint: seed.fingerprint() });
+    expect(used).toEqual({ count: 65_536, from: "random UUIDs", meanBytes: 36 });
+    expect([batch, rounds, msPerRound]).toEqual([1024, 5, 50]);
+    expectTimings(timings);
+  });
+
+  it("routes the ids of --ids FILE, read as route reads them, in batches of --batch", () => {
+    const { ids: used, batch, timings } = report([...SEED_RING, "--ids", idsFile, "--batch", "100", ...FAST]);
+    expect(used).toEqual({ count: ids.length, from: `--ids ${JSON.stringify(idsFile)}`, meanBytes });
+    expect(batch).toBe(100);
+    expectTimings(timings);
+  });
+
+  it("takes the ids from stdin, and a batch no larger than the ids", () => {
+    const { ids: used, batch } = report([...SEED_RING, "--ids", "-", ...FAST], "a\nbb\nccc\n");
+    expect(used).toEqual({ count: 3, from: '--ids "-"', meanBytes: 2 });
+    expect(batch).toBe(3);
+  });
+
+  it("prints a table by default: every call on both engines, the ring and the ids", () => {
+    const result = cli(["bench", ...SEED_RING, "--ids", idsFile, ...FAST]);
+    expect(result.status).toBe(0);
+    const lines = result.stdout.split("\n");
+    expect(lines[0]).toMatch(/^ring: 3 regions, compatible with region-router \(vnodes per weight 1\), fingerprint [0-9a-f]{32}$/);
+    expect(lines[1]).toBe(`ids: 3,000 (--ids ${JSON.stringify(idsFile)}, ${meanBytes.toFixed(1)} bytes on average), 1,024 a batch call`);
+    for (const engine of ["WebAssembly", "pure"]) {
+      for (const call of CALLS) expect(result.stdout).toMatch(new RegExp(`^${call} +${engine} +[\\d.]+ +[\\d.]+-[\\d.]+ +[\\d.]+x$`, "m"));
+    }
+  });
+
+  it("benches a --ring snapshot in its dialect (uhashring)", () => {
+    const router = new RegionRouter({ compatibleWith: "uhashring", vnodes: 7 });
+    router.addRegions([["a", 1], ["b", 3]]);
+    const { ring, timings } = report(["--ring", file("uhashring.json", JSON.stringify(router.toJSON())), "--ids", idsFile, ...FAST]);
+    expect(ring).toEqual({ compatibleWith: "uhashring", options: { vnodes: 7 }, regions: 2, vnodes: 28, fingerprint: router.fingerprint() });
+    expectTimings(timings);
+  });
+
+  it.each(DIALECTS)("benches a ring of --compatible-with %s", (dialect) => {
+    const { ring, timings } = report(["--compatible-with", dialect, "--region", "a=1", "--region", "b=2", "--ids", idsFile, ...FAST]);
+    const router = new RegionRouter({ compatibleWith: dialect } as never);
+    router.addRegions([["a", 1], ["b", 2]]);
+    expect(ring.compatibleWith).toBe(dialect);
+    expect(ring.fingerprint).toBe(router.fingerprint());
+    expectTimings(timings);
+  });
+
+  it("--compare hashring also times npm hashring's get() on the same ring", () => {
+    const args = ["--compatible-with", "hashring", "--vnode-count", "10", "--region", "a=1", "--region", "b=2"];
+    const { timings } = report([...args, "--ids", idsFile, "--compare", "hashring", ...FAST]);
+    expectTimings(timings, [["get", "npm hashring 3.2.0"]]);
+  });
+
+  it("--compare hashring is a usage error where no hashring can be found", () => {
+    // The bin alone, outside this repository: no node_modules above it or the working directory.
+    const alone = join(dir, "alone", "dist", "cli");
+    mkdirSync(alone, { recursive: true });
+    copyFileSync(BIN, join(alone, "main.js"));
+    const result = spawnSync(process.execPath, [join(alone, "main.js"), "bench", ...SEED_RING, "--compare", "hashring"], { cwd: alone, encoding: "utf8" });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`region-router: --compare hashring: npm hashring is not installed in ${JSON.stringify(alone)} nor beside region-router\n`);
+  });
+
+  it("refuses bad flags with one line naming them", () => {
+    expect(refused([...SEED_RING, "--compare", "x"])).toBe('region-router: --compare must be hashring, got "x"\n');
+    expect(refused([...SEED_RING, "--batch", "0"])).toBe("region-router: --batch must be an integer from 1 to 1048576, got 0\n");
+    expect(refused([...SEED_RING, "--batch", "many"])).toBe('region-router: --batch must be an integer from 1 to 1048576, got "many"\n');
+    expect(refused([...SEED_RING, "--rounds", "101"])).toBe("region-router: --rounds must be an integer from 1 to 100, got 101\n");
+    expect(refused([...SEED_RING, "--time", "0"])).toBe("region-router: --time must be an integer from 1 to 10000, got 0\n");
+    expect(refused([...SEED_RING, "--format", "tsv"])).toBe('region-router: --format must be text or json, got "tsv"\n');
+    expect(refused([...SEED_RING, "ids.txt"])).toMatch(/^region-router: bench takes no arguments besides options, got "ids.txt"/);
+    expect(refused(["--ids", idsFile])).toMatch(/^region-router: no ring given/);
+    expect(refused([...SEED_RING, "--ids", file("empty.txt", "")])).toMatch(/^region-router: --ids ".*empty.txt" holds no ids\n$/);
+    expect(refused([...SEED_RING, "--ids", join(dir, "missing.txt")])).toMatch(/^region-router: cannot read --ids file ".*missing.txt": no such file or directory\n$/);
+    expect(refused(["--ring", "-", "--ids", "-"])).toMatch(/^region-router: stdin can be read only once/);
+    expect(refused(["--region", "a=0"])).toMatch(/^region-router: the ring has no positions/);
+  });
+});
