@@ -48,12 +48,12 @@ export function readOut(out: unknown, count: number, inputs: readonly ArrayBuffe
   if (out === undefined) return new Int32Array(count);
   checkTypedArray<Int32Array>(out, "Int32Array", "out", "an Int32Array (or undefined for a new one)");
   if (out.length < count) {
-    throw new RangeError(`out must hold at least ${count} indexes (one per id), got an Int32Array of length ${out.length}`);
+    throw new RangeError(`out must hold at least ${count} indexes, got ${describe(out)}`);
   }
-  const written = out.subarray(0, count);
+  const [start, end] = [out.byteOffset, out.byteOffset + 4 * count];
   for (const input of inputs) {
-    if (input.buffer === written.buffer && written.byteOffset < input.byteOffset + input.byteLength && input.byteOffset < written.byteOffset + written.byteLength) {
-      throw new RangeError("out shares memory with data or offsets: its answers would overwrite ids still to be routed");
+    if (input.buffer === out.buffer && start < input.byteOffset + input.byteLength && input.byteOffset < end) {
+      throw new RangeError("out must not share memory with data or offsets");
     }
   }
   return out;
@@ -76,17 +76,15 @@ export function checkBytes(bytes: unknown, parameter: string): asserts bytes is 
  */
 export function readOffsets(data: unknown, offsets: unknown): number {
   checkBytes(data, "data");
-  checkTypedArray<Int32Array>(offsets, "Int32Array", "offsets", "an Int32Array of n + 1 ascending offsets into data (Arrow's Binary and Utf8 layout)");
+  const what = "an Int32Array of n + 1 ascending offsets into data";
+  checkTypedArray<Int32Array>(offsets, "Int32Array", "offsets", what);
   const n = offsets.length - 1;
-  if (n < 0) throw new RangeError("offsets must hold n + 1 offsets for n ids (at least one), got an empty Int32Array");
-  if (offsets[0] < 0) throw new RangeError(`offsets[0] must be at least 0, got ${offsets[0]}`);
-  for (let i = 1; i <= n; i++) {
-    if (offsets[i] < offsets[i - 1]) {
-      throw new RangeError(`offsets must ascend: offsets[${i}] is ${offsets[i]}, below offsets[${i - 1}] (${offsets[i - 1]})`);
+  if (n < 0) throw new RangeError(`offsets must be ${what}, got an empty one`);
+  // The first offset that is below 0, below the one before it, or past data.
+  for (let i = 0; i <= n; i++) {
+    if (offsets[i] < (i > 0 ? offsets[i - 1] : 0) || offsets[i] > data.length) {
+      throw new RangeError(`offsets must be ${what} (${describe(data)}), got offsets[${i}] = ${offsets[i]}${i > 0 ? ` after ${offsets[i - 1]}` : ""}`);
     }
-  }
-  if (offsets[n] > data.length) {
-    throw new RangeError(`offsets[${n}] is ${offsets[n]}, past the end of data (${describe(data)})`);
   }
   return n;
 }

@@ -1,7 +1,8 @@
 // Type tests, compiled by `npm run typecheck` and never run: RouterOptions and RouterSnapshot take
 // each dialect's own options and refuse another dialect's, with a type that names the dialect in
 // force; RouterOptions, written out by hand, agrees with the rows of src/dialects.ts; addRegions
-// takes pairs or an object of region -> weight. Each `@ts-expect-error` fails the typecheck if the
+// takes pairs or an object of region -> weight; the index and byte calls take only their typed
+// arrays. Each `@ts-expect-error` fails the typecheck if the
 // line below it compiles.
 import type { DialectName, OptionNameOf } from "../../src/dialects.js";
 import { RegionRouter, type RouterSnapshot } from "../../src/index.js";
@@ -63,4 +64,17 @@ export function typeTests(router: RegionRouter): void {
   router.addRegions({ sf: "2" });
   // @ts-expect-error a pair is [region, weight]
   router.addRegions([["sf"]]);
+
+  // Region indexes and byte ids: Int32Array answers; Arrow's Int32 offsets only.
+  const names: string[] = router.regions();
+  const indexes: Int32Array = router.routeIndexes(["a", "b"], new Int32Array(2), { exclude: names });
+  const fromBytes: Int32Array = router.routeManyBytes(new Uint8Array(2), Int32Array.of(0, 1, 2), indexes);
+  const one: string | null = router.routeBytes(Buffer.from("sess-1"), { exclude: ["sf"] });
+  void [fromBytes, one];
+  // @ts-expect-error answers are Int32Array
+  router.routeIndexes(["a"], new Uint32Array(1));
+  // @ts-expect-error offsets are Arrow's Int32Array
+  router.routeManyBytes(new Uint8Array(2), new Uint32Array(2));
+  // @ts-expect-error a byte id is a Uint8Array, not a string
+  router.routeBytes("sess-1");
 }
