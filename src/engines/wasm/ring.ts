@@ -58,12 +58,7 @@ export class WasmRing extends RingMemory implements Ring {
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void {
     const total = out.length;
     if (total < SMALLEST_BATCH) {
-      this.#check();
-      for (let i = 0; i < total; i++) {
-        const key = keys[i];
-        checkKey(key, i);
-        out[i] = regionOf(this.route(key), names);
-      }
+      this.#oneByOne(keys, total, (owner, i) => void (out[i] = regionOf(owner, names)));
       return;
     }
     this.#readChunks(keys, total, (results, count, at) => {
@@ -77,16 +72,22 @@ export class WasmRing extends RingMemory implements Ring {
 
   routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table: Int32Array): void {
     if (count < SMALLEST_BATCH) {
-      this.#check();
-      for (let i = 0; i < count; i++) {
-        const key = keys[i];
-        checkKey(key, i);
-        const owner = this.route(key);
-        out[i] = owner < 0 ? -1 : table[owner];
-      }
+      this.#oneByOne(keys, count, (owner, i) => void (out[i] = owner < 0 ? -1 : table[owner]));
       return;
     }
     this.#readChunks(keys, count, (results, chunk, at) => this.#writeOwners(results, chunk, out, at, table));
+  }
+
+  /** A batch too small to pay for one: each key read, checked and routed as route() does; memory given back as a batch's. */
+  #oneByOne(keys: readonly unknown[], count: number, write: (owner: number, i: number) => void): void {
+    this.#check();
+    const had = this.bytes.length;
+    for (let i = 0; i < count; i++) {
+      const key = keys[i];
+      checkKey(key, i);
+      write(this.route(key), i);
+    }
+    this.#giveBackBatch(had);
   }
 
   /**
