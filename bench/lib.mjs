@@ -30,6 +30,12 @@ export function eachKey(route) {
   };
 }
 
+/** A router's route() (one call per id) and routeMany as tasks, named `${label} route` and `${label} routeMany`. */
+export const lookups = (label, router) => [
+  { name: `${label} route`, run: eachKey((id) => router.route(id)) },
+  { name: `${label} routeMany`, run: (ids) => router.routeMany(ids) },
+];
+
 /** A loop of route() calls into an array: what a caller writes instead of routeMany, which answers with one. */
 export const routeLoop = (router) => (ids) => {
   const out = new Array(ids.length);
@@ -69,20 +75,24 @@ export const progress = {
   },
 };
 
-/** Print a markdown table. */
-export function table(header, rows) {
+/** Print a section's heading, its notes (a paragraph each), and a markdown table. */
+export function table(header, rows, heading = "", ...notes) {
+  for (const line of [heading && `## ${heading}`, ...notes].filter(Boolean)) console.log(`${line.trimEnd()}\n`);
   console.log(`| ${header.join(" | ")} |`);
   console.log(`|${header.map(() => "---").join("|")}|`);
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
   console.log();
 }
 
-/** The ring behind a router (the Ring contract, src/engines/ring.ts): the bench's one reach past the API. */
-export function ringOf(router) {
+/** A router's internals (src/internals.ts: its ring, region table and dialect): the bench's one reach past the API. */
+export function internalsOf(router) {
   const internals = router[Symbol.for("region-router internals")];
-  if (typeof internals !== "function") throw new Error("cannot reach the router's ring: update ringOf() in bench/lib.mjs");
-  return internals.call(router).ring;
+  if (typeof internals !== "function") throw new Error("cannot reach the router's internals: update internalsOf() in bench/lib.mjs");
+  return internals.call(router);
 }
+
+/** The ring behind a router: the Ring contract, src/engines/ring.ts. */
+export const ringOf = (router) => internalsOf(router).ring;
 
 /** The bytes a WebAssembly router holds: its ring's keys and positions, its index, its whole linear memory. */
 export function wasmMemoryOf(router) {
@@ -91,23 +101,17 @@ export function wasmMemoryOf(router) {
   return { ring: ring.table - ring.ring, index: ring.scratch - ring.table, total: ring.wasm.memory.buffer.byteLength };
 }
 
-/** The machine, Node's version and the date: the report's first line. */
-export function machine() {
-  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  return `${cpu}${cpuGeneration()}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}`;
-}
-
 /**
- * " (family 26, model 2, 2096 MHz)" from /proc/cpuinfo where there is one: a VM's model name ("AMD
- * EPYC") can hide different processors, whose SIMD and page faults cost differently.
+ * The machine, Node's version and the date: the report's first line. The CPU's family, model and
+ * clock from /proc/cpuinfo where there is one: a VM's model name ("AMD EPYC") can hide different
+ * processors, whose SIMD and page faults cost differently.
  */
-function cpuGeneration() {
+export function machine() {
+  let info = "";
   try {
-    const info = readFileSync("/proc/cpuinfo", "utf8");
-    const field = (name) => new RegExp(`^${name}\\s*:\\s*(.+)$`, "m").exec(info)?.[1];
-    const mhz = field("cpu MHz");
-    return ` (family ${field("cpu family") ?? "?"}, model ${field("model") ?? "?"}${mhz ? `, ${Math.round(Number(mhz))} MHz` : ""})`;
-  } catch {
-    return "";
-  }
+    info = readFileSync("/proc/cpuinfo", "utf8");
+  } catch {}
+  const field = (name) => new RegExp(`^${name}\\s*:\\s*(.+)$`, "m").exec(info)?.[1] ?? "?";
+  const cpu = `${os.cpus()[0]?.model ?? "unknown CPU"} (family ${field("cpu family")}, model ${field("model")}, ${Math.round(Number(field("cpu MHz")))} MHz)`;
+  return `${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}`;
 }

@@ -14,6 +14,8 @@ import { printTargets, takeVerdicts } from "./targets.mjs";
 /** The file descriptor a section's process writes its results to. */
 const RESULTS_FD = 3;
 const SECTIONS = ["route", "ring-scale", "build-speed", "memory", "batch-sizes", "string-kinds", "call-memory", "dialects", "updates", "memory-back", "gateway"];
+/** The sections whose groups of bars make the chart. */
+const CHARTED = ["route", "ring-scale"];
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench: all sections)
 Sections: ${SECTIONS.join(", ")}.
 With no names, all of them; a full run also writes the chart docs/bench.svg. dist/ is built first
@@ -22,39 +24,31 @@ stderr; the report (markdown) to stdout. BENCH_ROUNDS=1 caps every comparison at
 quick check that the sections run, not figures to keep.`;
 
 const chosen = process.argv.slice(2);
+const unknown = chosen.find((name) => !SECTIONS.includes(name));
 if (chosen.includes("--help") || chosen.includes("-h")) {
   console.log(USAGE);
-  process.exit(0);
-}
-const unknown = chosen.find((name) => !SECTIONS.includes(name));
-if (unknown !== undefined) {
+} else if (unknown !== undefined) {
   process.stderr.write(`bench: unknown section ${JSON.stringify(unknown)} (sections: ${SECTIONS.join(", ")})\n`);
-  process.exit(2);
-}
-const running = SECTIONS.filter((section) => chosen.length === 0 || chosen.includes(section));
-/** Set in a section's own process (runEachSection): its place among the sections run ("3/9"). */
-const { BENCH_PLACE: place } = process.env;
-
-if (place === undefined) {
-  // The sections measure the built package: build it now (the arguments are known good) if
-  // anything it is built from is newer.
-  try {
-    buildIfStale("bench: building dist/ first (npm run build)\n");
-  } catch {
-    process.stderr.write("bench: npm run build failed (its errors are above); nothing was measured\n");
-    process.exit(1);
-  }
-  runEachSection();
-} else {
-  const [section] = running;
-  const [index, total] = place.split("/").map(Number);
-  progress.begin(index, total, section);
+  process.exitCode = 2;
+} else if (process.env.BENCH_PLACE !== undefined) {
+  // A section's own process (runEachSection): its place among the sections run ("3/9").
+  const [index, total] = process.env.BENCH_PLACE.split("/").map(Number);
+  progress.begin(index, total, chosen[0]);
   const { RegionRouter: WasmRouter } = await import("../dist/node.js");
   const { RegionRouter: PureRouter } = await import("../dist/pure.js");
-  const { default: run } = await import(`./sections/${section}.mjs`);
+  const { default: run } = await import(`./sections/${chosen[0]}.mjs`);
   const figures = (await run({ WasmRouter, PureRouter })) ?? null;
   progress.done();
-  writeSync(RESULTS_FD, JSON.stringify({ section, figures, verdicts: takeVerdicts() }));
+  writeSync(RESULTS_FD, JSON.stringify({ section: chosen[0], figures, verdicts: takeVerdicts() }));
+} else {
+  // The sections measure the built package: build it now if anything it is built from is newer.
+  try {
+    buildIfStale("bench: building dist/ first (npm run build)\n");
+    runEachSection(SECTIONS.filter((section) => chosen.length === 0 || chosen.includes(section)));
+  } catch (error) {
+    process.stderr.write(`bench: ${error.section ? `section ${error.section} failed (${error.message})` : "npm run build failed (its errors are above); nothing was measured"}\n`);
+    process.exitCode = 1;
+  }
 }
 
 /**
@@ -63,31 +57,25 @@ if (place === undefined) {
  * figures and verdicts as JSON to a pipe of its own. Then the verdicts in one table, and the chart
  * when its sections ran.
  */
-function runEachSection() {
+function runEachSection(running) {
   console.log(`# region-router benchmark\n\n${machine()}\n`);
-  const parts = [];
-  for (const [i, section] of running.entries()) {
+  const parts = running.map((section, i) => {
     const env = { ...process.env, BENCH_PLACE: `${i + 1}/${running.length}` };
     const { status, signal, output } = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), section], { stdio: ["inherit", "inherit", "inherit", "pipe"], env });
-    if (status !== 0) {
-      process.stderr.write(`bench: section ${section} failed (${signal ?? `exit status ${status}`})\n`);
-      process.exitCode = 1;
-      return;
-    }
-    parts.push(JSON.parse(output[RESULTS_FD].toString()));
-  }
+    if (status !== 0) throw Object.assign(new Error(signal ?? `exit status ${status}`), { section });
+    return JSON.parse(output[RESULTS_FD].toString());
+  });
   printTargets(parts.flatMap((part) => part.verdicts));
-  // The chart: the groups of bars the route and ring-scale sections give, on one scale.
-  const groups = ["route", "ring-scale"].map((name) => parts.find((part) => part.section === name)?.figures);
-  if (groups.every(Boolean)) {
-    const chart = barChart({
-      title: "region-router: nanoseconds per session id (shorter is faster)",
-      footnote: `${machine()}; median of 5 alternating rounds (npm run bench)`,
-      format: (value) => `${value >= 100 ? Math.round(value).toLocaleString("en") : value.toFixed(1)} ns`,
-      groups: groups.flat(),
-    });
-    writeChart(fileURLToPath(new URL("../docs/bench.svg", import.meta.url)), chart);
-  } else {
-    process.stderr.write("docs/bench.svg not written: it needs the route and ring-scale sections\n");
+  const groups = CHARTED.map((name) => parts.find((part) => part.section === name)?.figures);
+  if (!groups.every(Boolean)) {
+    process.stderr.write(`docs/bench.svg not written: it needs the ${CHARTED.join(" and ")} sections\n`);
+    return;
   }
+  const chart = barChart({
+    title: "region-router: nanoseconds per session id (shorter is faster)",
+    footnote: `${machine()}; median of 5 alternating rounds (npm run bench)`,
+    format: (value) => `${value >= 100 ? Math.round(value).toLocaleString("en") : value.toFixed(1)} ns`,
+    groups: groups.flat(),
+  });
+  writeChart(fileURLToPath(new URL("../docs/bench.svg", import.meta.url)), chart);
 }

@@ -25,53 +25,54 @@ const FIRST_ROUTE = `
   const t1 = performance.now();
   const router = new RegionRouter();
   const t2 = performance.now();
-  router.addRegion("us-east", 100);
-  router.addRegion("eu-west", 100);
-  router.addRegion("ap-south", 100);
+  for (const region of ["us-east", "eu-west", "ap-south"]) router.addRegion(region, 100);
   const t3 = performance.now();
   if (router.route("sess-1") === null) throw new Error("no route");
   const t4 = performance.now();
   process.stdout.write(JSON.stringify({ total: t4 - t0, load: t1 - t0, construct: t2 - t1, add: t3 - t2, route: t4 - t3 }));
 `;
 const PHASES = ["total", "load", "construct", "add", "route"];
-
-/**
- * Each child measures from just before it loads the package (self-reference resolves the name). An
- * ESM child first imports an empty module, so Node's own one-time ESM loader start-up (the same for
- * any package) is not counted against this one.
- */
-const WARM_LOADER = `await import("data:text/javascript,");`;
+// The floors: the same steps on classes that do nothing, so that what the machine and Node charge
+// for any import (of a data: URL, of a file) and for any first WebAssembly shows beside what this
+// package adds. The smallest useful WebAssembly module: one exported function returning 42.
 const NO_OP_CLASS = "export class RegionRouter { addRegion() {} route() { return 'x'; } }";
-const NO_OP = `data:text/javascript,${NO_OP_CLASS}`;
-// The smallest useful WebAssembly module: one exported function returning 42. Compiling and calling
-// it is what V8 charges any package for its first WebAssembly, whatever the module.
 const TINY_WASM = "[0,97,115,109,1,0,0,0,1,5,1,96,0,1,127,3,2,1,0,7,5,1,1,102,0,0,10,6,1,4,0,65,42,11]";
-const WASM_CLASS = `export class RegionRouter { constructor() { this.f = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(${TINY_WASM}))).exports.f; } addRegion() {} route() { return String(this.f()); } }`;
+const WASM_CLASS = `export class RegionRouter {
+  constructor() { this.f = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(${TINY_WASM}))).exports.f; }
+  addRegion() {}
+  route() { return String(this.f()); }
+}`;
 const folder = mkdtempSync(join(tmpdir(), "startup-"));
 const oneLineFile = join(folder, "no-op.mjs");
 writeFileSync(oneLineFile, NO_OP_CLASS);
+/**
+ * [name, how it loads, what]: each child measures from just before it loads (self-reference resolves
+ * the package's name). An ESM child first imports an empty module, so Node's own one-time ESM loader
+ * start-up (the same for any package) is not counted against this one.
+ */
 const CASES = [
-  // The floors: the same steps on classes that do nothing, so what the machine and Node charge for
-  // any import (of a data: URL, of a file) and for any first WebAssembly shows beside what this
-  // package adds.
-  ["floor: a no-op class, data: URL, ESM", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("${NO_OP}");`],
-  ["floor: a no-op class, one-line file, ESM", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import(${JSON.stringify(pathToFileURL(oneLineFile).href)});`],
-  ["floor: + the smallest wasm module", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("data:text/javascript,${encodeURIComponent(WASM_CLASS)}");`],
-  ["ESM    import('region-router')", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("region-router");`],
-  ["ESM    import('region-router/pure')", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("region-router/pure");`],
-  ["CJS    require('region-router')", "commonjs", `const t0 = performance.now(); const { RegionRouter } = require("region-router");`],
-  ["CJS    require('region-router/pure')", "commonjs", `const t0 = performance.now(); const { RegionRouter } = require("region-router/pure");`],
-];
+  ["floor: a no-op class, data: URL, ESM", "import", `data:text/javascript,${NO_OP_CLASS}`],
+  ["floor: a no-op class, one-line file, ESM", "import", pathToFileURL(oneLineFile).href],
+  ["floor: + the smallest wasm module", "import", `data:text/javascript,${encodeURIComponent(WASM_CLASS)}`],
+  ["ESM    import('region-router')", "import", "region-router"],
+  ["ESM    import('region-router/pure')", "import", "region-router/pure"],
+  ["CJS    require('region-router')", "require", "region-router"],
+  ["CJS    require('region-router/pure')", "require", "region-router/pure"],
+].map(([name, load, what]) => {
+  const from = JSON.stringify(what);
+  const code = load === "import"
+    ? `await import("data:text/javascript,"); const t0 = performance.now(); const { RegionRouter } = await import(${from});`
+    : `const t0 = performance.now(); const { RegionRouter } = require(${from});`;
+  return { name, inputType: load === "import" ? "module" : "commonjs", code: code + FIRST_ROUTE };
+});
 
-const results = await alternate(
-  CASES.map(([name, inputType, load]) => ({ name, inputType, load })),
-  {
-    rounds: samples,
-    label: "fresh processes",
-    group: 1,
-    measure: ({ inputType, load }) => JSON.parse(execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", load + FIRST_ROUTE], { cwd: root, encoding: "utf8" })),
-  },
-);
+const results = await alternate(CASES, {
+  rounds: samples,
+  label: "fresh processes",
+  group: 1,
+  measure: ({ inputType, code }) => JSON.parse(execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", code], { cwd: root, encoding: "utf8" })),
+});
 rmSync(folder, { recursive: true });
 console.log(`import + new RegionRouter() + 3 addRegion(…, 100) + first route, ${samples} fresh processes each (Node ${process.version}); medians, ms\n`);
-table(["", ...PHASES, "total, fastest..slowest"], results.map((r) => [r.name, ...PHASES.map((phase) => r[phase].toFixed(2)), `${Math.min(...r.rounds.total).toFixed(2)}..${Math.max(...r.rounds.total).toFixed(2)}`]));
+const range = (r) => `${Math.min(...r.rounds.total).toFixed(2)}..${Math.max(...r.rounds.total).toFixed(2)}`;
+table(["", ...PHASES, "total, fastest..slowest"], results.map((r) => [r.name, ...PHASES.map((phase) => r[phase].toFixed(2)), range(r)]));

@@ -16,7 +16,7 @@ export const fmt = (x, digits = 1) => (Number.isNaN(x) ? "n/a" : x >= 100 ? x.to
 
 /**
  * Every target the bench judges: what is measured, its limit, and whether that is a most (a cost)
- * or a least (a speed-up); unit "%" shows a fraction as a percentage, "MiB" and "ms" a quantity.
+ * or a least (a speed-up); unit "%" shows a fraction as a percentage, the others a quantity.
  * @type {Record<string, { target: string, limit: number, atMost: boolean, unit?: Unit }>}
  */
 export const TARGETS = {
@@ -25,11 +25,17 @@ export const TARGETS = {
   pureAdd: { target: "the pure engine's add / the WebAssembly engine's", limit: 3, atMost: true },
   ketamaBuild: { target: "a 1,000,000-position libketama build / the default's, per position", limit: 1, atMost: true },
   bestBatch: { target: "routeMany per id against its best batch size", limit: 1.1, atMost: true },
+  bestIndexes: { target: "routeIndexes per id against its best batch size", limit: 1.15, atMost: true },
+  indexesFloor: { target: "routeIndexes / reading, encoding and routing the ids, no router", limit: 1.1, atMost: true },
+  bestBytes: { target: "routeManyBytes per id against its best batch size", limit: 1.15, atMost: true },
+  bytesFloor: { target: "routeManyBytes / the WebAssembly work alone on the same bytes", limit: 1.2, atMost: true },
   pureMany: { target: "pure routeMany / WebAssembly routeMany", limit: 3, atMost: false },
   loop: { target: "route() loop into an array / WebAssembly routeMany", limit: 2, atMost: false },
   kind: { target: "routeMany of a kind of string against flat literals", limit: 1.2, atMost: true },
+  kindIndexes: { target: "routeIndexes of a kind of string less its UTF-8, against flat literals'", limit: 1.2, atMost: true },
   peakMemory: { target: "peak memory of a 1,000,000-id call, of the ids' UTF-8", limit: 2, atMost: true },
   memoryBack: { target: "WebAssembly memory after the calls, of what a 4,096-id call uses", limit: 1, atMost: true },
+  heapPerId: { target: "JavaScript heap a 1,000,000-id call allocates into a given array, per id", limit: 1, atMost: true, unit: "bytes" },
   dialect: { target: "a dialect's time / the default's, on as many positions", limit: 1.05, atMost: true },
   updateScale: { target: "an update touching one region among 65,536 / among 1,000", limit: 3, atMost: true },
   memoryKept: { target: "external memory after an update, over before the case", limit: 32, atMost: true, unit: "MiB" },
@@ -37,7 +43,7 @@ export const TARGETS = {
   suggest: { target: "suggestVnodes for 9 regions, an answer in the hundreds", limit: 1000, atMost: true, unit: "ms" },
 };
 
-/** @typedef {"x" | "%" | "MiB" | "ms"} Unit */
+/** @typedef {"x" | "%" | "MiB" | "ms" | "bytes"} Unit */
 
 /** @typedef {{ target: string, where: string, measured: string, floor: string, verdict: string }} Verdict */
 /** @type {Verdict[]} */

@@ -2,7 +2,7 @@
 // ring), what the ring holds in memory, route() per id and routeMany per id (1,024 ids a call),
 // each against the same engine on the 9-node ring. Lookups in alternating rounds (every ring in
 // every round); builds once per ring, as a user builds one.
-import { count, eachKey, fmt, gatewayBatches, progress, ringOf, table, wasmMemoryOf } from "../lib.mjs";
+import { count, fmt, gatewayBatches, lookups, progress, ringOf, table, wasmMemoryOf } from "../lib.mjs";
 import { ratio, timeRounds } from "../rounds.mjs";
 
 const SIZES = [1, 9, 1000, 100_000, 1_000_000, 10_000_000];
@@ -32,19 +32,20 @@ export default async function ringScale({ WasmRouter, PureRouter }) {
       rings.push({ engine, n, ...built(Router, n, wasm) });
     }
   }
-  const tasks = rings.flatMap(({ engine, n, router }) => [
-    { name: `${engine} route ${n}`, run: eachKey((key) => router.route(key)) },
-    { name: `${engine} routeMany ${n}`, run: (batch) => router.routeMany(batch) },
-  ]);
+  const tasks = rings.flatMap(({ engine, n, router }) => lookups(`${engine} ${n}`, router));
   const timed = await timeRounds(tasks, gatewayBatches(), { time: 150, label: "route and routeMany on every ring" });
-  const lookups = (engine, n) => timed.slice(2 * rings.findIndex((r) => r.engine === engine && r.n === n));
+  const timesOf = (engine, n) => timed.slice(2 * rings.findIndex((r) => r.engine === engine && r.n === n));
   const rows = rings.map(({ engine, n, ms, bytes }) => {
-    const [[route, many], [route9, many9]] = [lookups(engine, n), lookups(engine, 9)];
+    const [[route, many], [route9, many9]] = [timesOf(engine, n), timesOf(engine, 9)];
     return [engine, count(n), fmt(ms, 2), fmt(bytes / 2 ** 20, 1), n >= 1000 ? fmt(bytes / n, 1) : "", fmt(route.ns), `${fmt(ratio(route, route9), 2)}x`, fmt(many.ns), `${fmt(ratio(many, many9), 2)}x`];
   });
-  console.log("## Ring size from 1 to 10,000,000 virtual nodes, both engines (lookups: median of 5 alternating rounds)\n");
-  console.log("Regions: n of weight 1 up to 100 nodes, then 100 of weight n / 100. Memory: the WebAssembly engine's whole linear memory; the pure engine's typed arrays (positions and owners, with the room to spare its updates keep).\n");
-  table(["engine", "virtual nodes", "build (ms, one addRegions)", "memory (MiB)", "bytes per node", "route() ns", "vs 9 nodes", "routeMany ns per id (1,024)", "vs 9 nodes"], rows);
-  const [[small], [big]] = [lookups("WebAssembly", 9), lookups("WebAssembly", 1_000_000)];
+  table(
+    ["engine", "virtual nodes", "build (ms, one addRegions)", "memory (MiB)", "bytes per node", "route() ns", "vs 9 nodes", "routeMany ns per id (1,024)", "vs 9 nodes"],
+    rows,
+    "Ring size from 1 to 10,000,000 virtual nodes, both engines (lookups: median of 5 alternating rounds)",
+    "Regions: n of weight 1 up to 100 nodes, then 100 of weight n / 100.",
+    "Memory: the WebAssembly engine's whole linear memory; the pure engine's typed arrays (positions and owners, with the room to spare its updates keep).",
+  );
+  const [[small], [big]] = [timesOf("WebAssembly", 9), timesOf("WebAssembly", 1_000_000)];
   return [{ title: "ring size: WebAssembly route()", bars: [{ label: "9 nodes", value: small.ns, ours: true }, { label: "1,000,000 nodes", value: big.ns, ours: true }] }];
 }
