@@ -10,7 +10,8 @@ import { exclusionOf, readExclude, readKeys, routeAround, routeManyAround, type 
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
-import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readPairs } from "./validate.js";
+import { checkBytes, checkKeys, indexTable, readOffsets, readOut, walkExcluded, type IndexTable } from "./operations/indexes.js";
+import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 
 /**
  * @internal The key of a router's internals method: ./internals.ts is how code outside the class
@@ -53,6 +54,8 @@ export class RegionRouterBase {
   #freeOwners: number[] = [];
   /** Updates committed to the table (RouterInternals.version). */
   #version = 0;
+  /** routeIndexes' owner -> index table, for the table at `version`. */
+  #indexCache: (IndexTable & { readonly version: number }) | undefined;
 
   /** The ring's dialect and its options. */
   readonly #dialect: Dialect;
@@ -118,10 +121,8 @@ export class RegionRouterBase {
    * end of weights(), in this order), or null for a region removeRegion then drops from the table.
    * Everything that can refuse comes first (a new region's owner, a freed one first: a RangeError
    * past MAX_REGIONS; each name count: a RangeError past MAX_VNODES), then the ring's update, and
-   * only then the table. In an absolute dialect only the changed regions are counted and their
-   * nodes go and come back, so an update costs its regions and the ring's merge, not a pass over
-   * every region; in a relative one a region's names depend on every weight, so every region is
-   * counted and rebuilt.
+   * only then the table. An update costs its regions and the ring's merge, except in a relative
+   * dialect, where a region's names depend on every weight: there every region is rebuilt.
    */
   #commit(changes: ReadonlyMap<string, number | null>): void {
     const regions = this.#regions;
@@ -209,24 +210,16 @@ export class RegionRouterBase {
   route(sessionId: string, options?: RouteOptions): string | null {
     checkSessionId(sessionId);
     if (options === undefined) return regionOf(this.#ring.route(sessionId), this.#names);
-    return routeAround(this.#ring, sessionId, this.#exclusion(readExclude(options)));
+    return routeAround(this.#ring, this.#ring.locate(sessionId), this.#exclusion(readExclude(options)));
   }
 
   /**
-   * route() for every session id, in order, in one call to the engine (Ring.routeMany), which may
-   * route them as a batch. Its length is read once and must be an array length (a Proxy over an
-   * array passes Array.isArray whatever length it gives); each element is read once, and checked
-   * as it is read (a TypeError naming sessionIds[i]). No copy of the array is made, except with
-   * `options.exclude`: then every id is read first (the sessions that land on an excluded region
-   * are routed again, by their ids), and the batch is routed on the router as it stands after the
-   * last read.
+   * route() for every session id, in order, in one call to the engine (Ring.routeMany). Each id is
+   * read once and checked as read (a TypeError naming sessionIds[i]); no copy is made, except with
+   * `options.exclude`: then every id is read first, and routed on the router as it then stands.
    */
   routeMany(sessionIds: readonly string[], options?: RouteOptions): (string | null)[] {
-    if (!Array.isArray(sessionIds)) {
-      throw new TypeError(`sessionIds must be an array of strings, got ${describe(sessionIds)}`);
-    }
-    const length: unknown = sessionIds.length;
-    checkInteger(length, "sessionIds.length", 0, 2 ** 32 - 1);
+    const length = readIdsLength(sessionIds);
     const out = new Array<string | null>(length);
     if (options === undefined) {
       this.#ring.routeMany(sessionIds, out, this.#names);
@@ -236,6 +229,58 @@ export class RegionRouterBase {
       routeManyAround(this.#ring, keys, out, this.#exclusion(excluded));
     }
     return out;
+  }
+
+  /** Region names in weights() order: the table routeIndexes() and routeManyBytes() answer indexes into. */
+  regions(): string[] {
+    return [...this.#regions.keys()];
+  }
+
+  /**
+   * For each session id, the index in regions() of route(id, options), -1 where that is null, into
+   * `out` (an Int32Array of at least sessionIds.length, or a new one), which it returns. Every id
+   * is checked before out is written; a getter among them that updates the router is an Error.
+   */
+  routeIndexes(sessionIds: readonly string[], out?: Int32Array, options?: RouteOptions): Int32Array {
+    const length = readIdsLength(sessionIds);
+    const answers = readOut(out, length);
+    const excluded = options === undefined ? undefined : readExclude(options);
+    if (excluded === undefined && out !== undefined) checkKeys(sessionIds, length);
+    const keys = excluded === undefined ? sessionIds : readKeys(sessionIds, length);
+    const version = this.#version;
+    const indexes = this.#indexes(excluded);
+    this.#ring.routeIndexes(keys, length, answers, indexes.table);
+    if (this.#version !== version) throw new Error("sessionIds updated the router while routeIndexes read it (a getter): read the ids into an array first");
+    if (indexes.excludes) walkExcluded(this.#ring, answers, length, indexes, (i) => this.#ring.locate(keys[i]));
+    return answers;
+  }
+
+  /** route() of a session id given as bytes (a Uint8Array), hashed as they are: UTF-8 gives the string's answer. */
+  routeBytes(sessionId: Uint8Array, options?: RouteOptions): string | null {
+    checkBytes(sessionId, "sessionId");
+    const start = this.#ring.locateBytes(sessionId);
+    if (options === undefined) return start < 0 ? null : (this.#names[this.#ring.ownerAt(start)] as string);
+    return routeAround(this.#ring, start, this.#exclusion(readExclude(options)));
+  }
+
+  /**
+   * routeIndexes() for ids given as bytes in Apache Arrow's Binary/Utf8 layout: id i is
+   * data[offsets[i] .. offsets[i + 1]), for offsets.length - 1 ids, hashed as they are.
+   */
+  routeManyBytes(data: Uint8Array, offsets: Int32Array, out?: Int32Array, options?: RouteOptions): Int32Array {
+    const count = readOffsets(data, offsets);
+    const answers = readOut(out, count, [data, offsets]);
+    const indexes = this.#indexes(options === undefined ? undefined : readExclude(options));
+    this.#ring.routeBytes(data, offsets, count, 1, answers, indexes.table);
+    if (indexes.excludes) walkExcluded(this.#ring, answers, count, indexes, (i) => this.#ring.locateBytes(data.subarray(offsets[i], offsets[i + 1])));
+    return answers;
+  }
+
+  /** The owner -> index table, kept while the table does not change; a new one with regions excluded. */
+  #indexes(excluded: ReadonlySet<string> | undefined): IndexTable {
+    if (excluded !== undefined) return indexTable(this.#names, this.#regions, excluded);
+    if (this.#indexCache?.version !== this.#version) this.#indexCache = { version: this.#version, ...indexTable(this.#names, this.#regions) };
+    return this.#indexCache;
   }
 
   /** The region table as it stands, with the `excluded` regions unnamed. */

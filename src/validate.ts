@@ -17,7 +17,35 @@ export function describe(value: unknown): string {
   if (typeof value === "bigint") return `${value}n`;
   if (typeof value === "symbol") return value.toString();
   if (Array.isArray(value)) return "an array";
+  const tag = typedArrayTag(value);
+  if (tag !== undefined) return `${tag.startsWith("I") ? "an" : "a"} ${tag} of length ${(value as Uint8Array).length}`;
   return typeof value === "function" ? "a function" : "an object";
+}
+
+/** TypedArray.prototype's own Symbol.toStringTag getter: a typed array's kind, from any realm, unspoofable. */
+const tagGetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag)!.get!;
+
+/** The kind of typed array value is ("Int32Array", ...; a Buffer is a "Uint8Array"), undefined for anything else. */
+export function typedArrayTag(value: unknown): string | undefined {
+  return ArrayBuffer.isView(value) ? (tagGetter.call(value) as string | undefined) : undefined;
+}
+
+/** A TypeError naming `parameter` unless value is a typed array of kind `tag` (typedArrayTag), from any realm. */
+export function checkTypedArray<T>(value: unknown, tag: string, parameter: string, what: string): asserts value is T {
+  if (typedArrayTag(value) !== tag) throw new TypeError(`${parameter} must be ${what}, got ${describe(value)}`);
+}
+
+/**
+ * A batch's length: sessionIds must be an array (a Proxy over one passes Array.isArray whatever
+ * length it gives), its length read once and an array length.
+ */
+export function readIdsLength(sessionIds: unknown): number {
+  if (!Array.isArray(sessionIds)) {
+    throw new TypeError(`sessionIds must be an array of strings, got ${describe(sessionIds)}`);
+  }
+  const length: unknown = sessionIds.length;
+  checkInteger(length, "sessionIds.length", 0, 2 ** 32 - 1);
+  return length;
 }
 
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;

@@ -197,9 +197,9 @@ describe("the WebAssembly ring's memory", () => {
       mem.words[(plan.spans >>> 2) + 2 * i] = end;
       mem.words[(plan.spans >>> 2) + 2 * i + 1] = end += k.length;
     });
-    const out = new Array<string | null>(keys.length);
-    ring.routeSpans(at, plan.spans, plan.results, keys.length, out, 0, OWNER_NAMES);
-    expect(ownersOf(out)).toEqual(keys.map((k) => ring.route(k)));
+    mem.wasm.routeMany(at, plan.spans, keys.length, mem.ring, mem.n, mem.table, mem.bits, mem.form, plan.results);
+    const owners = Array.from(mem.words.subarray(plan.results >>> 2, (plan.results >>> 2) + keys.length));
+    expect(owners).toEqual(keys.map((k) => ring.route(k)));
   });
 
   it("gives memory back after a large region is removed", () => {

@@ -84,18 +84,26 @@ export interface Ring {
    * read after an update on the updated ring.
    */
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void;
+  /**
+   * route() for keys[0 .. count), read and checked as routeMany reads them, each owner written as
+   * table[owner] into out[0 .. count) (the router's owner -> region index); -1 on an empty ring.
+   */
+  routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table: Int32Array): void;
   /** The owner route() gives a key whose 16-byte MD5 digest this is (the key itself not needed); -1 on an empty ring. */
   routeDigest(digest: Uint8Array): number;
   /**
    * Owners of ids given as bytes, hashed exactly as given: id i is data[spans[i*stride] ..
    * spans[i*stride + 1]), stride 1 = Arrow-style offsets (count + 1 ascending), stride 2 = [start,
-   * end) pairs; out[i] = owner, -1 on an empty ring. The caller has checked every span lies inside
-   * data. Memory stays bounded for any count (chunked, as routeMany). Bytes that are a string's
+   * end) pairs; out[i] = owner (table[owner] when a table is given), -1 on an empty ring. The
+   * caller has checked every span lies inside data, and that out shares no memory with data or
+   * spans. Memory stays bounded for any count (chunked, as routeMany). Bytes that are a string's
    * UTF-8 get that string's route().
    */
-  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array): void;
+  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array): void;
   /** The index (in position order) of the virtual node route() lands on; -1 on an empty ring. */
   locate(key: string): number;
+  /** locate() for a key given as bytes, hashed exactly as given. */
+  locateBytes(key: Uint8Array): number;
   /** The owner of the virtual node at a position index (0 <= index < size). */
   ownerAt(index: number): number;
   /**

@@ -71,9 +71,8 @@ export function exclusionOf(
   return { table, open };
 }
 
-/** The first region not excluded walking clockwise from the key's position; null when there is none. */
-export function routeAround(ring: Ring, key: string, { table, open }: Exclusion): string | null {
-  const start = ring.locate(key);
+/** The first region not excluded walking clockwise from a key's position (`start`: Ring.locate's); null when there is none. */
+export function routeAround(ring: Ring, start: number, { table, open }: Exclusion): string | null {
   if (start < 0 || !open) return null;
   return regionOf(walkOwners(ring, start, (owner) => table[owner] !== undefined), table);
 }
@@ -101,5 +100,5 @@ export function readKeys(sessionIds: readonly unknown[], count: number): string[
  */
 export function routeManyAround(ring: Ring, keys: readonly string[], out: Answers, exclusion: Exclusion): void {
   ring.routeMany(keys, out, exclusion.table);
-  for (let i = 0; i < out.length; i++) if (out[i] === undefined) out[i] = routeAround(ring, keys[i], exclusion);
+  for (let i = 0; i < out.length; i++) if (out[i] === undefined) out[i] = routeAround(ring, ring.locate(keys[i]), exclusion);
 }

@@ -25,6 +25,12 @@ function digestOf(len: number): Int32Array {
   return md5.state;
 }
 
+/** MD5 of data[start .. end), into md5.state. */
+function bytesHash(data: Uint8Array, start: number, end: number): Int32Array {
+  md5.reserve(end - start).set(data.subarray(start, end));
+  return digestOf(end - start);
+}
+
 /** A digest's words, as MD5 leaves them in md5.state (routeDigest). */
 const digestWords = new Int32Array(4);
 
@@ -164,16 +170,28 @@ export class PureRing implements Ring {
     }
   }
 
+  routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table: Int32Array): void {
+    for (let i = 0; i < count; i++) {
+      const key = keys[i];
+      checkKey(key, i);
+      const owner = this.route(key);
+      out[i] = owner < 0 ? -1 : table[owner];
+    }
+  }
+
   routeDigest(digest: Uint8Array): number {
     return this.#ownerOf(littleEndianWords(digest, 0, digestWords));
   }
 
-  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array): void {
+  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array): void {
     for (let i = 0, at = 0; i < count; i++, at += stride) {
-      const start = spans[at], end = spans[at + 1];
-      md5.reserve(end - start).set(data.subarray(start, end));
-      out[i] = this.#ownerOf(digestOf(end - start));
+      const owner = this.#ownerOf(bytesHash(data, spans[at], spans[at + 1]));
+      out[i] = owner < 0 || table === undefined ? owner : table[owner];
     }
+  }
+
+  locateBytes(key: Uint8Array): number {
+    return this.#locate(bytesHash(key, 0, key.length));
   }
 
   /** route() for a key given by its digest (state: little-endian words). */

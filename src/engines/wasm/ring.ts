@@ -56,46 +56,89 @@ export class WasmRing extends RingMemory implements Ring {
   }
 
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void {
-    // Here for a call of no ids; each chunk checks again, after its ids' getters have run.
-    this.#check();
-    const had = this.bytes.length;
     const total = out.length;
     if (total < SMALLEST_BATCH) {
+      this.#check();
       for (let i = 0; i < total; i++) {
         const key = keys[i];
         checkKey(key, i);
         out[i] = regionOf(this.route(key), names);
       }
-    } else {
-      // The spans are gathered here while the keys are read, and only then put in memory: reading
-      // a key can run a getter that routes (writing its own key where the spans go) or updates.
-      const spans = spareSpans ?? new Uint32Array(2 * CHUNK);
-      spareSpans = undefined;
-      // A loop per chunk, testing nothing per key but the text's room (cheaper than one loop over
-      // all keys testing for a full chunk at every key); spans at a running word index.
-      for (let i = 0; i < total; ) {
-        const end = Math.min(total, i + CHUNK);
-        let joined = "";
-        // The next span's word: two per key read since the chunk began.
-        let w = 0;
-        for (; i < end; i++) {
-          // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is
-          // flattened, not flattened in place: a charCodeAt(0) that flattened each would cost more
-          // for fresh ids, and pay only when the same ids are routed again.
-          const key = keys[i];
-          checkKey(key, i);
-          if (joined.length + key.length > CHUNK_TEXT && w > 0) {
-            this.#routeChunk(joined, spans, w >>> 1, out, i - (w >>> 1), names);
-            joined = "";
-            w = 0;
-          }
-          spans[w++] = joined.length;
-          spans[w++] = (joined += key).length;
-        }
-        this.#routeChunk(joined, spans, w >>> 1, out, i - (w >>> 1), names);
-      }
-      spareSpans = spans;
+      return;
     }
+    this.#readChunks(keys, total, (results, count, at) => {
+      if (results < 0) return void out.fill(null, at, at + count);
+      // Read through the words view (owners are below 2^16): a new Int32Array view per call would
+      // cost more than the copy, in a small batch. Every owner is a region's (the ring is not empty).
+      const words = this.words;
+      for (let i = 0; i < count; i++) out[at + i] = names[words[results + i]] as string;
+    });
+  }
+
+  routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table: Int32Array): void {
+    if (count < SMALLEST_BATCH) {
+      this.#check();
+      for (let i = 0; i < count; i++) {
+        const key = keys[i];
+        checkKey(key, i);
+        const owner = this.route(key);
+        out[i] = owner < 0 ? -1 : table[owner];
+      }
+      return;
+    }
+    this.#readChunks(keys, count, (results, chunk, at) => this.#writeOwners(results, chunk, out, at, table));
+  }
+
+  /**
+   * Owners of a routed chunk (results: their word index in memory, -1 for an empty ring) into
+   * out[at ...], each as table[owner] when a table is given.
+   */
+  #writeOwners(results: number, count: number, out: Int32Array, at: number, table?: Int32Array): void {
+    if (results < 0) out.fill(-1, at, at + count);
+    else if (table === undefined) out.set(this.words.subarray(results, results + count), at);
+    else {
+      const words = this.words;
+      for (let i = 0; i < count; i++) out[at + i] = table[words[results + i]];
+    }
+  }
+
+  /**
+   * keys[0 .. total), read once each, in order, and checked as read, routed a chunk at a time:
+   * `write(results, count, at)` takes each chunk's owners (the word index of count owners in
+   * memory, read before the next chunk; -1 when the ring was empty) for keys[at .. at + count).
+   */
+  #readChunks(keys: readonly unknown[], total: number, write: (results: number, count: number, at: number) => void): void {
+    // Here for a call of no ids; each chunk checks again, after its ids' getters have run.
+    this.#check();
+    const had = this.bytes.length;
+    // The spans are gathered here while the keys are read, and only then put in memory: reading
+    // a key can run a getter that routes (writing its own key where the spans go) or updates.
+    const spans = spareSpans ?? new Uint32Array(2 * CHUNK);
+    spareSpans = undefined;
+    // A loop per chunk, testing nothing per key but the text's room (cheaper than one loop over
+    // all keys testing for a full chunk at every key); spans at a running word index.
+    for (let i = 0; i < total; ) {
+      const end = Math.min(total, i + CHUNK);
+      let joined = "";
+      // The next span's word: two per key read since the chunk began.
+      let w = 0;
+      for (; i < end; i++) {
+        // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is
+        // flattened, not flattened in place: a charCodeAt(0) that flattened each would cost more
+        // for fresh ids, and pay only when the same ids are routed again.
+        const key = keys[i];
+        checkKey(key, i);
+        if (joined.length + key.length > CHUNK_TEXT && w > 0) {
+          write(this.#routeChunk(joined, spans, w >>> 1), w >>> 1, i - (w >>> 1));
+          joined = "";
+          w = 0;
+        }
+        spans[w++] = joined.length;
+        spans[w++] = (joined += key).length;
+      }
+      write(this.#routeChunk(joined, spans, w >>> 1), w >>> 1, i - (w >>> 1));
+    }
+    spareSpans = spans;
     this.#giveBackBatch(had);
   }
 
@@ -110,10 +153,12 @@ export class WasmRing extends RingMemory implements Ring {
    * [start, end) in the plan's spans, in code units, which are bytes when the text is ASCII and are
    * turned into bytes in WebAssembly (utf8Spans) when not. A chunk is at most CHUNK keys and
    * CHUNK_TEXT code units, or one longer key (joined to another, the longest string V8 makes
-   * would not hold it). Planned after its keys are read, on the ring as it is then.
+   * would not hold it). Planned after its keys are read, on the ring as it is then. Returns the
+   * word index of the owners in memory, -1 on an empty ring.
    */
-  #routeChunk(joined: string, spans: Uint32Array, count: number, out: Answers, at: number, names: RegionTable): void {
+  #routeChunk(joined: string, spans: Uint32Array, count: number): number {
     this.#check();
+    if (this.n === 0) return -1;
     // The same plan for every chunk: the text is always at the same place, and so its view.
     const plan = this.planBatch(CHUNK, 0);
     this.words.set(spans.subarray(0, 2 * count), plan.spans >>> 2);
@@ -125,24 +170,8 @@ export class WasmRing extends RingMemory implements Ring {
         this.words[w + 1] = end += this.writeText(joined.slice(spans[2 * i], spans[2 * i + 1]), plan.text + end);
       }
     }
-    this.routeSpans(plan.text, plan.spans, plan.results, count, out, at, names);
-  }
-
-  /**
-   * The WebAssembly call for a batch laid out by planBatch (keys at text); regions into
-   * out[at...] (Ring.routeMany), null on an empty ring. The ring is asked here, as the batch is
-   * routed: a getter that read one of its ids may have emptied it.
-   */
-  routeSpans(text: number, spans: number, results: number, count: number, out: Answers, at: number, names: RegionTable): void {
-    if (this.n === 0) {
-      out.fill(null, at, at + count);
-      return;
-    }
-    this.#routeBatch(text, spans, count, results);
-    // Read through the words view (owners are below 2^16): a new Int32Array view per call would
-    // cost more than the copy, in a small batch. Every owner is a region's (the ring is not empty).
-    const words = this.words;
-    for (let i = 0, w = results >>> 2; i < count; i++) out[at + i] = names[words[w + i]] as string;
+    this.#routeBatch(plan.text, plan.spans, count, plan.results);
+    return plan.results >>> 2;
   }
 
   /**
@@ -154,7 +183,7 @@ export class WasmRing extends RingMemory implements Ring {
     this.wasm.routeMany(keys, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
   }
 
-  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array): void {
+  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array): void {
     this.#check();
     if (this.n === 0) {
       out.fill(-1, 0, count);
@@ -172,7 +201,8 @@ export class WasmRing extends RingMemory implements Ring {
         lo = Math.min(lo, start);
         hi = Math.max(hi, end);
       }
-      this.#routeByteChunk(data, spans, from, to, stride, hi - lo <= Math.max(bytes, CHUNK_BYTES) ? lo : -1, hi, bytes, out);
+      const results = this.#routeByteChunk(data, spans, from, to, stride, hi - lo <= Math.max(bytes, CHUNK_BYTES) ? lo : -1, hi, bytes);
+      this.#writeOwners(results, to - from, out, from, table);
       from = to;
     }
     this.#giveBackBatch(had);
@@ -181,9 +211,9 @@ export class WasmRing extends RingMemory implements Ring {
   /**
    * One chunk of routeBytes, ids [from, to): when `lo` is not -1, data[lo .. hi) copied whole (the
    * ids' bytes, and what lies between them), else each id's bytes copied after the last (`bytes`
-   * in all: ids scattered over data). One WebAssembly call, the owners into out[from ... to).
+   * in all: ids scattered over data). One WebAssembly call; returns the owners' word index.
    */
-  #routeByteChunk(data: Uint8Array, spans: Int32Array | Uint32Array, from: number, to: number, stride: 1 | 2, lo: number, hi: number, bytes: number, out: Int32Array): void {
+  #routeByteChunk(data: Uint8Array, spans: Int32Array | Uint32Array, from: number, to: number, stride: 1 | 2, lo: number, hi: number, bytes: number): number {
     const count = to - from;
     const plan = this.planBatch(CHUNK, lo < 0 ? bytes : hi - lo);
     // planBatch may have grown memory: its views are read after it.
@@ -208,7 +238,7 @@ export class WasmRing extends RingMemory implements Ring {
       }
     }
     this.#routeBatch(keys, plan.spans, count, plan.results);
-    out.set(words.subarray(plan.results >>> 2, (plan.results >>> 2) + count), from);
+    return plan.results >>> 2;
   }
 
   routeDigest(digest: Uint8Array): number {
@@ -223,6 +253,13 @@ export class WasmRing extends RingMemory implements Ring {
     this.#check();
     const at = this.planKey(maxUtf8Bytes(key));
     return this.wasm.locate(at, encodeUtf8(key, this.bytes, at), this.ring, this.n, this.table, this.bits, this.form);
+  }
+
+  locateBytes(key: Uint8Array): number {
+    this.#check();
+    const at = this.planKey(key.length);
+    this.bytes.set(key, at);
+    return this.wasm.locate(at, key.length, this.ring, this.n, this.table, this.bits, this.form);
   }
 
   update(remove: readonly number[], add: readonly VnodeRun[]): void {

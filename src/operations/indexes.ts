@@ -1,0 +1,104 @@
+// Region indexes and byte ids: routeIndexes() and routeManyBytes() answer each id with its region's
+// place in regions() (weights() order) in an Int32Array the caller may reuse, so a batch makes no
+// string and no array per id; routeManyBytes() takes ids as Apache Arrow lays out a Binary or Utf8
+// column (the bytes in one buffer, n + 1 ascending Int32 offsets). The engine writes the indexes
+// through an owner -> index table (Ring.routeIndexes, Ring.routeBytes).
+import { checkKey, type RegionTable, type Ring } from "../engines/ring.js";
+import { checkTypedArray, describe } from "../validate.js";
+import { walkOwners } from "./preference.js";
+
+/** What a table gives an excluded region's owner: those ids walk on (walkExcluded). */
+const EXCLUDED = -2;
+
+/** Owner -> index table of a router, seen with some regions excluded. */
+export interface IndexTable {
+  /** Owner -> its region's index in weights() order; -1 for a free owner, EXCLUDED for an excluded region's. */
+  readonly table: Int32Array;
+  /** Whether a region that owns positions is not excluded (else every id walks to nothing). */
+  readonly open: boolean;
+  /** Whether some region is excluded: then routed ids may need walkExcluded. */
+  readonly excludes: boolean;
+}
+
+/** The router's table (`names`, `regions`: see RouterInternals) as indexes, the `excluded` regions marked. */
+export function indexTable(
+  names: RegionTable,
+  regions: ReadonlyMap<string, { readonly owner: number; readonly names: number }>,
+  excluded: ReadonlySet<string> = new Set(),
+): IndexTable {
+  const table = new Int32Array(names.length).fill(-1);
+  let index = 0;
+  let open = false;
+  let excludes = false;
+  for (const [region, { owner, names: count }] of regions) {
+    const out = excluded.has(region);
+    table[owner] = out ? EXCLUDED : index;
+    if (out) excludes = true;
+    else if (count > 0) open = true;
+    index++;
+  }
+  return { table, open, excludes };
+}
+
+/**
+ * `out` as given (an Int32Array of at least `count` indexes, whose first `count` share no memory
+ * with `inputs`: writing an answer must not change an id still to be read), or a new one.
+ */
+export function readOut(out: unknown, count: number, inputs: readonly ArrayBufferView[] = []): Int32Array {
+  if (out === undefined) return new Int32Array(count);
+  checkTypedArray<Int32Array>(out, "Int32Array", "out", "an Int32Array (or undefined for a new one)");
+  if (out.length < count) {
+    throw new RangeError(`out must hold at least ${count} indexes (one per id), got an Int32Array of length ${out.length}`);
+  }
+  const written = out.subarray(0, count);
+  for (const input of inputs) {
+    if (input.buffer === written.buffer && written.byteOffset < input.byteOffset + input.byteLength && input.byteOffset < written.byteOffset + written.byteLength) {
+      throw new RangeError("out shares memory with data or offsets: its answers would overwrite ids still to be routed");
+    }
+  }
+  return out;
+}
+
+/** Every key of a batch checked (a TypeError naming sessionIds[i]) before any answer is written. */
+export function checkKeys(keys: readonly unknown[], count: number): void {
+  for (let i = 0; i < count; i++) checkKey(keys[i], i);
+}
+
+/** A TypeError naming `parameter` unless bytes is a Uint8Array (a Buffer is one). */
+export function checkBytes(bytes: unknown, parameter: string): asserts bytes is Uint8Array {
+  checkTypedArray<Uint8Array>(bytes, "Uint8Array", parameter, "a Uint8Array (a Buffer is one)");
+}
+
+/**
+ * The number of ids in `data` by `offsets`, Arrow's layout: offsets an Int32Array of n + 1 offsets,
+ * ascending, the last at most data's length (the first need not be 0: a slice of a column). Every
+ * offset is checked before anything is read; a flaw is an error naming it.
+ */
+export function readOffsets(data: unknown, offsets: unknown): number {
+  checkBytes(data, "data");
+  checkTypedArray<Int32Array>(offsets, "Int32Array", "offsets", "an Int32Array of n + 1 ascending offsets into data (Arrow's Binary and Utf8 layout)");
+  const n = offsets.length - 1;
+  if (n < 0) throw new RangeError("offsets must hold n + 1 offsets for n ids (at least one), got an empty Int32Array");
+  if (offsets[0] < 0) throw new RangeError(`offsets[0] must be at least 0, got ${offsets[0]}`);
+  for (let i = 1; i <= n; i++) {
+    if (offsets[i] < offsets[i - 1]) {
+      throw new RangeError(`offsets must ascend: offsets[${i}] is ${offsets[i]}, below offsets[${i - 1}] (${offsets[i - 1]})`);
+    }
+  }
+  if (offsets[n] > data.length) {
+    throw new RangeError(`offsets[${n}] is ${offsets[n]}, past the end of data (${describe(data)})`);
+  }
+  return n;
+}
+
+/**
+ * The answers the engine marked EXCLUDED walked on, each from its id's position (`locate(i)`), to
+ * the first region not excluded: its index, or -1 when every region with positions is excluded.
+ */
+export function walkExcluded(ring: Ring, out: Int32Array, count: number, { table, open }: IndexTable, locate: (i: number) => number): void {
+  for (let i = 0; i < count; i++) {
+    if (out[i] !== EXCLUDED) continue;
+    const owner = open ? walkOwners(ring, locate(i), (candidate) => table[candidate] >= 0) : -1;
+    out[i] = owner < 0 ? -1 : table[owner];
+  }
+}

@@ -1,0 +1,229 @@
+// Region indexes and byte ids (regions(), routeIndexes(), routeBytes(), routeManyBytes()) on every
+// engine and in every dialect: each answer is route()'s region, as its index in regions() (-1 for
+// null), with and without exclude; ids as bytes hash as given (UTF-8 routes as its string, other
+// bytes as MD5 of themselves, as each library's model hashes them); Arrow offsets of every shape;
+// batches across the WebAssembly engine's chunks; out given, reused and refused; and every bad
+// input a clear error that changes nothing, out included.
+import { createHash } from "node:crypto";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { DIALECTS } from "../src/dialects.js";
+import { CHUNK, CHUNK_BYTES } from "../src/engines/wasm/ring.js";
+import type { RouterOptions } from "../src/options.js";
+import { definition, sessionId, vnodesPerWeight } from "./support/arbitraries.js";
+import { buildRouter } from "./support/build.js";
+import { library } from "./support/dialect-model.mjs";
+import { engines, type Router } from "./support/engines.js";
+import { expectRejectedUnchanged } from "./support/state.js";
+
+const encoder = new TextEncoder();
+const REGIONS: [string, number][] = [["sf", 3], ["london", 2], ["idle", 0], ["東京", 4], ["bangalore", 1]];
+
+/** Ids as Arrow lays out a Utf8 column: their UTF-8 in one buffer after `lead` bytes, n + 1 offsets. */
+function arrow(ids: readonly (string | Uint8Array)[], lead = 0): { data: Uint8Array; offsets: Int32Array } {
+  const parts = ids.map((id) => (typeof id === "string" ? encoder.encode(id) : id));
+  const data = new Uint8Array(lead + parts.reduce((sum, part) => sum + part.length, 0));
+  const offsets = new Int32Array(parts.length + 1);
+  offsets[0] = lead;
+  parts.forEach((part, i) => {
+    data.set(part, offsets[i]);
+    offsets[i + 1] = offsets[i] + part.length;
+  });
+  return { data, offsets };
+}
+
+/** route()'s answers as indexes into regions(), -1 for null. */
+function indexesOf(router: Router, ids: readonly string[], options?: { exclude: string[] }): number[] {
+  const regions = router.regions();
+  return ids.map((id) => {
+    const region = router.route(id, options);
+    return region === null ? -1 : regions.indexOf(region);
+  });
+}
+
+const batch = fc.array(sessionId, { maxLength: 12 });
+const DIALECT_OPTIONS = DIALECTS.map((compatibleWith) => ({ compatibleWith }) as RouterOptions);
+
+describe.each(engines)("region indexes and byte ids on the %s engine", (engine, RegionRouter) => {
+  it("regions() is weights()' names in order, a new array each call", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    expect(router.regions()).toEqual([...router.weights().keys()]);
+    router.regions().push("mutated");
+    router.addRegion("sf", 5);
+    expect(router.regions()).toEqual(["london", "idle", "東京", "bangalore", "sf"]);
+    router.removeRegion("idle");
+    expect(router.regions()).toEqual(["london", "東京", "bangalore", "sf"]);
+    expect(new RegionRouter().regions()).toEqual([]);
+  });
+
+  it("routeIndexes, routeManyBytes and routeBytes answer as route(), in the reference dialect", () => {
+    fc.assert(
+      fc.property(definition, vnodesPerWeight, batch, (regions, k, ids) => {
+        const router = buildRouter(RegionRouter, regions, k);
+        const want = indexesOf(router, ids);
+        expect([...router.routeIndexes(ids)]).toEqual(want);
+        const { data, offsets } = arrow(ids, 3);
+        expect([...router.routeManyBytes(data, offsets)]).toEqual(want);
+        for (const id of ids) expect(router.routeBytes(encoder.encode(id))).toBe(router.route(id));
+      }),
+      { numRuns: 120 },
+    );
+  });
+
+  it.each(DIALECT_OPTIONS.map((options) => [options.compatibleWith, options] as const))("in %s: as route(), and with exclude as route(id, { exclude })", (_, options) => {
+    fc.assert(
+      fc.property(definition, batch, fc.array(fc.boolean(), { maxLength: 7 }), (regions, ids, mask) => {
+        const router = buildRouter(RegionRouter, regions, options, { oneCall: true });
+        const exclude = regions.filter((_, i) => mask[i]).map(([region]) => region);
+        const { data, offsets } = arrow(ids);
+        for (const opts of [undefined, { exclude }]) {
+          const want = indexesOf(router, ids, opts);
+          expect([...router.routeIndexes(ids, undefined, opts)]).toEqual(want);
+          expect([...router.routeManyBytes(data, offsets, undefined, opts)]).toEqual(want);
+          ids.forEach((id, i) => expect(router.routeBytes(data.subarray(offsets[i], offsets[i + 1]), opts)).toBe(router.route(id, opts)));
+        }
+      }),
+      { numRuns: 20 },
+    );
+  });
+
+  it.each(DIALECT_OPTIONS.map((options) => [options.compatibleWith, options] as const))("in %s: bytes that are not UTF-8 hash as they are, as the library does", (dialect, options) => {
+    const router = buildRouter(RegionRouter, REGIONS, options, { oneCall: true });
+    const model = library(dialect as string, REGIONS);
+    const raw = [Uint8Array.of(0x73, 0xff), Uint8Array.of(0x73, 0xfe), Uint8Array.of(0xc3), Uint8Array.of(0xed, 0xa0, 0x80), new Uint8Array(0), Uint8Array.from({ length: 300 }, (_, i) => (i * 37) & 0xff)];
+    const { data, offsets } = arrow(raw, 1);
+    const regions = router.regions();
+    const batchAnswers = router.routeManyBytes(data, offsets);
+    raw.forEach((bytes, i) => {
+      const digest = createHash("md5").update(bytes).digest();
+      const want = model.lookup(model.space === 1n << 128n ? BigInt(`0x${digest.toString("hex")}`) : BigInt(digest.readUInt32LE(0)));
+      expect(router.routeBytes(bytes)).toBe(want);
+      expect(regions[batchAnswers[i]]).toBe(want);
+    });
+  });
+
+  // Fewer than three ids go one by one; more in chunks of CHUNK ids, CHUNK_TEXT code units or
+  // CHUNK_BYTES bytes; ASCII and not, a giant id alone in its chunk.
+  it.each([0, 1, 2, 3, CHUNK - 1, CHUNK, CHUNK + 1, 3 * CHUNK + 2])("a batch of %i ids, into a reused out longer than the batch", (size) => {
+    const router = buildRouter(RegionRouter, REGIONS, 10);
+    const ids = Array.from({ length: size }, (_, i) => (i % 5 === 2 ? `é-${i}-😀` : `sess-${i * 7919}`));
+    if (size > 3) ids[size >> 1] = "g".repeat(CHUNK_BYTES + 7);
+    const want = indexesOf(router, ids);
+    const out = new Int32Array(size + 3).fill(77);
+    expect(router.routeIndexes(ids, out)).toBe(out);
+    expect([...out]).toEqual([...want, 77, 77, 77]);
+    out.fill(77);
+    const { data, offsets } = arrow(ids, 2);
+    expect(router.routeManyBytes(data, offsets, out)).toBe(out);
+    expect([...out]).toEqual([...want, 77, 77, 77]);
+  });
+
+  it("ids that are scattered, repeated, out of place: any ascending offsets into data", () => {
+    const router = buildRouter(RegionRouter, REGIONS, 10);
+    const text = "xxsess-1sess-22sess-333" + "y".repeat(CHUNK_BYTES) + "zz";
+    const data = encoder.encode(text);
+    // Empty ids, an id repeated at the same offsets, ids a chunk's worth of bytes apart.
+    const offsets = Int32Array.of(2, 2, 8, 15, 15, 23, 23 + CHUNK_BYTES, 23 + CHUNK_BYTES + 2);
+    const ids = Array.from({ length: offsets.length - 1 }, (_, i) => text.slice(offsets[i], offsets[i + 1]));
+    expect([...router.routeManyBytes(data, offsets)]).toEqual(indexesOf(router, ids));
+    expect([...router.routeManyBytes(data, Int32Array.of(5))]).toEqual([]);
+  });
+
+  it("an empty ring, a ring of weight 0 only, every region excluded: -1 and null", () => {
+    const ids = ["a", "b", "c", "sess-1"];
+    const { data, offsets } = arrow(ids);
+    for (const router of [new RegionRouter(), buildRouter(RegionRouter, [["idle", 0]])]) {
+      expect([...router.routeIndexes(ids)]).toEqual([-1, -1, -1, -1]);
+      expect([...router.routeManyBytes(data, offsets)]).toEqual([-1, -1, -1, -1]);
+      expect(router.routeBytes(data.subarray(0, 1))).toBeNull();
+    }
+    const router = buildRouter(RegionRouter, REGIONS);
+    const all = { exclude: router.regions() };
+    expect([...router.routeIndexes(ids, undefined, all)]).toEqual([-1, -1, -1, -1]);
+    expect([...router.routeManyBytes(data, offsets, undefined, all)]).toEqual([-1, -1, -1, -1]);
+    expect(router.routeBytes(data.subarray(0, 1), all)).toBeNull();
+    // One region left: every id goes there.
+    const left = { exclude: ["sf", "london", "bangalore"] };
+    expect([...router.routeIndexes(ids, undefined, left)]).toEqual([3, 3, 3, 3]);
+  });
+
+  it("the index table follows every update, and a copy of the router has its own", () => {
+    const router = buildRouter(RegionRouter, REGIONS, 5);
+    const ids = Array.from({ length: 300 }, (_, i) => `sess-${i}`);
+    const out = new Int32Array(ids.length);
+    const check = () => expect([...router.routeIndexes(ids, out)]).toEqual(indexesOf(router, ids));
+    check();
+    router.addRegion("sf", 1);
+    check();
+    router.removeRegion("london");
+    check();
+    router.addRegions([["paris", 2], ["london", 4]]);
+    check();
+    const copy = router.clone();
+    copy.removeRegion("paris");
+    check();
+    expect([...copy.routeIndexes(ids)]).toEqual(indexesOf(copy, ids));
+  });
+
+  it("bad input: an error naming it, and nothing changed, out included", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const out = new Int32Array(8).fill(9);
+    const { data, offsets } = arrow(["a", "bb", "ccc"]);
+    const rejected = (action: () => unknown, error: new (...args: never[]) => Error, message: RegExp) => {
+      expectRejectedUnchanged([router], action, error, message);
+      expect([...out]).toEqual([9, 9, 9, 9, 9, 9, 9, 9]);
+    };
+    rejected(() => router.routeIndexes("abc" as never, out), TypeError, /^sessionIds must be an array/);
+    rejected(() => router.routeIndexes(["a", "b", "c", "d", 5] as never, out), TypeError, /^sessionIds\[4\] must be a string, got 5/);
+    rejected(() => router.routeIndexes(["a"], [0] as never), TypeError, /^out must be an Int32Array .*got an array/);
+    rejected(() => router.routeIndexes(["a"], new Uint32Array(1) as never), TypeError, /^out must be an Int32Array .*got a Uint32Array of length 1/);
+    rejected(() => router.routeIndexes(["a", "b", "c"], out.subarray(0, 2)), RangeError, /^out must hold at least 3 indexes .* length 2/);
+    rejected(() => router.routeIndexes(["a"], out, { exclude: "sf" } as never), TypeError, /^options\.exclude must be an iterable/);
+    rejected(() => router.routeIndexes(["a"], out, { exlude: [] } as never), TypeError, /^options\.exlude is not a route option/);
+    rejected(() => router.routeManyBytes("abc" as never, offsets, out), TypeError, /^data must be a Uint8Array .*got "abc"/);
+    rejected(() => router.routeManyBytes(data, [0, 1] as never, out), TypeError, /^offsets must be an Int32Array .*got an array/);
+    rejected(() => router.routeManyBytes(data, new Uint32Array(2) as never, out), TypeError, /^offsets must be an Int32Array .*got a Uint32Array/);
+    rejected(() => router.routeManyBytes(data, new Int32Array(0), out), RangeError, /^offsets must hold n \+ 1 offsets/);
+    rejected(() => router.routeManyBytes(data, Int32Array.of(-1, 2), out), RangeError, /^offsets\[0\] must be at least 0, got -1/);
+    rejected(() => router.routeManyBytes(data, Int32Array.of(0, 3, 1, 6), out), RangeError, /^offsets must ascend: offsets\[2\] is 1, below offsets\[1\] \(3\)/);
+    rejected(() => router.routeManyBytes(data, Int32Array.of(0, 3, 7), out), RangeError, /^offsets\[2\] is 7, past the end of data \(a Uint8Array of length 6\)/);
+    rejected(() => router.routeManyBytes(data, offsets, out.subarray(0, 2)), RangeError, /^out must hold at least 3/);
+    rejected(() => router.routeManyBytes(data, offsets, out, { exclude: [1] } as never), TypeError, /^options\.exclude\[0\] must be a string/);
+    rejected(() => router.routeBytes("sess-1" as never), TypeError, /^sessionId must be a Uint8Array .*got "sess-1"/);
+    rejected(() => router.routeBytes(new Uint16Array(2) as never), TypeError, /^sessionId must be a Uint8Array .*got a Uint16Array of length 2/);
+  });
+
+  it("refuses an out that shares memory with the ids (its answers would overwrite ids still to be read)", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const buffer = new ArrayBuffer(64);
+    const data = new Uint8Array(buffer, 0, 32);
+    const offsets = new Int32Array(buffer, 32, 4).fill(0);
+    expect(() => router.routeManyBytes(data, offsets, new Int32Array(buffer, 0, 3))).toThrow(/^out shares memory with data or offsets/);
+    expect(() => router.routeManyBytes(data, offsets, new Int32Array(buffer, 40, 3))).toThrow(/^out shares memory with data or offsets/);
+    // Beside them in the same buffer is fine.
+    const beside = new Int32Array(buffer, 48, 3);
+    expect([...router.routeManyBytes(data, offsets, beside)]).toEqual(indexesOf(router, ["", "", ""]));
+  });
+
+  it("takes a Buffer, a slice of a larger buffer, and typed arrays of another realm", async () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const ids = ["sess-1", "東京-7", "x"];
+    const { data, offsets } = arrow(ids);
+    const buffer = Buffer.concat([Buffer.from("zzzz"), Buffer.from(data)]);
+    const shifted = offsets.map((offset) => offset + 4);
+    expect([...router.routeManyBytes(buffer, shifted)]).toEqual(indexesOf(router, ids));
+    expect(router.routeBytes(Buffer.from("sess-1"))).toBe(router.route("sess-1"));
+    const { runInNewContext } = await import("node:vm");
+    const foreign = runInNewContext("({ data: new Uint8Array(d), offsets: new Int32Array(o), out: new Int32Array(3) })", { d: [...data], o: [...offsets] });
+    expect([...router.routeManyBytes(foreign.data, foreign.offsets, foreign.out)]).toEqual(indexesOf(router, ids));
+  });
+
+  it("a getter among the ids that updates the router: an error, never indexes of a mixed table", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const ids = Array.from({ length: 20 }, (_, i) => `sess-${i}`);
+    Object.defineProperty(ids, 7, { get: () => (router.removeRegion("sf"), "sess-7") });
+    expect(() => router.routeIndexes(ids)).toThrow(/^sessionIds updated the router while routeIndexes read it/);
+    expect(router.regions()).not.toContain("sf");
+    if (engine === "pure") expect([...router.routeIndexes(ids.slice())]).toEqual(indexesOf(router, ids.slice()));
+  });
+});
