@@ -14,15 +14,12 @@ import { fileURLToPath } from "node:url";
 import { browserBundle } from "../scripts/sizes.mjs";
 import { launchInProfile } from "../test/support/chromium-profile.mjs";
 import { CORE_ONLY, coreOnlyCode } from "./core-only.mjs";
-import { table } from "./lib.mjs";
+import { builtOrExit, table } from "./lib.mjs";
 import { alternate } from "./rounds.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const rounds = Number(process.argv[2] ?? 5);
-if (!existsSync(`${root}dist/pure.js`)) {
-  console.error("dist/ is missing: run `npm run build` first.");
-  process.exit(1);
-}
+builtOrExit("dist/pure.js");
 const ENTRIES = [
   { name: "pure TypeScript (region-router in pages, region-router/pure)", url: "/dist/pure.js", specifier: "region-router" },
   { name: "WebAssembly with SIMD (region-router/simd)", url: "/dist/index.js", specifier: "region-router/simd" },

@@ -16,33 +16,11 @@ export function encoded(ids) {
 }
 
 /**
- * The floor of a build's hashing: the WebAssembly engine hashing `names` already encoded, on a ring
- * of one node (MD5 and a search with nothing to search), as a task { name, run }.
- */
-export function hashingFloor(WasmRouter, names) {
-  const ring = ringOf(routerOf(WasmRouter, [["one", 1]], { vnodesPerWeight: 1 }));
-  const { data, offsets } = encoded(names);
-  const out = new Int32Array(names.length);
-  return { name: `the WebAssembly engine hashing the ${names.length.toLocaleString("en")} names already encoded, nothing else`, run: () => ring.routeBytes(data, offsets, names.length, 1, out) };
-}
-
-/**
  * The floors work in pieces of this many ids: routeMany's chunk (CHUNK, src/engines/wasm/ring.ts;
  * test/batch-boundaries.test.ts holds the two equal), so that at every batch size a floor pays a
  * chunk's fixed cost (one encodeInto, one WebAssembly call) as often as routeMany.
  */
 const FLOOR_CHUNK = 1008;
-
-/** The sum of visit(joined) over the ids joined FLOOR_CHUNK at a time (a rope, flattened by visit). */
-function overJoinedChunks(ids, visit) {
-  let sum = 0;
-  for (let from = 0; from < ids.length; from += FLOOR_CHUNK) {
-    let joined = "";
-    for (let i = from, end = Math.min(ids.length, from + FLOOR_CHUNK); i < end; i++) joined += ids[i];
-    sum = (sum + visit(joined)) | 0;
-  }
-  return sum;
-}
 
 /** Offsets in UTF-16 code units made byte offsets into `data`, the UTF-8 of their text (where a chunk is not ASCII). */
 function toByteOffsets(data, offsets, count) {
@@ -56,18 +34,14 @@ function toByteOffsets(data, offsets, count) {
 }
 
 /**
- * The floor tasks of the batch calls on a ring of `regions` ([name, weight] pairs): steps alone
- * (the answer array, reading every id, their UTF-8 in memory, the WebAssembly work on `uuids`
- * already encoded as `bytes`), and one call's steps together without the router around them (no
- * validation, no copy of the ids): per chunk the ids joined, one encodeInto, one routeBytes, and
- * for routeMany's floor the owners named in a new array.
+ * The floor tasks of the batch calls on a ring of `regions` ([name, weight] pairs): the ids'
+ * UTF-8 alone, the WebAssembly work alone on `uuids` already encoded as `bytes`, and one call's
+ * steps together without the router around them (no validation, no copy of the ids).
  */
 export function batchFloors(WasmRouter, regions) {
   const router = routerOf(WasmRouter, regions);
   const ring = ringOf(router);
   const names = regions.map(([name]) => name);
-  const owners = new Int32Array(1_000_000).map((_, i) => i % names.length);
-  const memory = new Uint8Array(1 << 22);
   // 1,000,000 ids of 36 bytes, as many as the largest batch, and their UTF-8: the bytes calls' ids.
   const uuids = Array.from({ length: 1_000_000 }, () => crypto.randomUUID());
   const bytes = encoded(uuids);
@@ -77,39 +51,37 @@ export function batchFloors(WasmRouter, regions) {
   const offsets = new Int32Array(FLOOR_CHUNK + 1);
   const chunkOwners = new Int32Array(FLOOR_CHUNK);
 
-  /** One call's steps over ids: with `named`, each owner's region name into a new array, returned. */
-  function bareCall(ids, named = true) {
-    const out = named ? new Array(ids.length) : chunkOwners;
+  /**
+   * One call's steps over ids up to `upTo`: "utf8", per chunk the ids joined and one encodeInto;
+   * "owners", then one routeBytes; "names", then each owner's region name into a new array, returned.
+   */
+  function bareCall(ids, upTo) {
+    const out = upTo === "names" ? new Array(ids.length) : chunkOwners;
     for (let from = 0; from < ids.length; from += FLOOR_CHUNK) {
       const count = Math.min(FLOOR_CHUNK, ids.length - from);
       let joined = "";
       for (let i = 0; i < count; i++) offsets[i + 1] = (joined += ids[from + i]).length;
       const { written } = encoder.encodeInto(joined, text);
+      if (upTo === "utf8") continue;
       if (written !== joined.length) toByteOffsets(text, offsets, count);
       ring.routeBytes(text, offsets, count, 1, chunkOwners);
-      if (named) for (let i = 0; i < count; i++) out[from + i] = names[chunkOwners[i]];
+      if (upTo === "names") for (let i = 0; i < count; i++) out[from + i] = names[chunkOwners[i]];
     }
     return out;
   }
   // The bare call is a floor only if it does the whole work: its answers are routeMany's.
   const sample = uuids.slice(0, 3 * FLOOR_CHUNK + 5).map((id, i) => (i % 3 ? id : `Ω${id}`));
-  if (JSON.stringify(bareCall(sample)) !== JSON.stringify(router.routeMany(sample))) {
+  if (JSON.stringify(bareCall(sample, "names")) !== JSON.stringify(router.routeMany(sample))) {
     throw new Error("bench: the floor's bare call routes differently from routeMany");
   }
   return {
     uuids,
     bytes,
-    answer: { name: "floor: the answer alone: new Array(n) of region names, filled from n owners", run: (ids) => {
-      const out = new Array(ids.length);
-      for (let i = 0; i < out.length; i++) out[i] = names[owners[i]];
-      return out;
-    } },
-    read: { name: "floor: reading every id once (chunks joined and flattened: every character copied once)", run: (ids) => overJoinedChunks(ids, (joined) => joined.charCodeAt(0)) },
-    utf8: { name: "floor: the ids' UTF-8 in memory (chunks joined, one encodeInto each)", run: (ids) => overJoinedChunks(ids, (joined) => encoder.encodeInto(joined, memory).written) },
-    wasm: { name: "floor: the WebAssembly work alone, on n UUIDs already encoded (routeBytes)", run: (ids) => ring.routeBytes(bytes.data, bytes.offsets, ids.length, 1, byteOwners) },
+    utf8: { name: "floor: the ids' UTF-8 (one encodeInto a chunk)", run: (ids) => bareCall(ids, "utf8") },
+    wasm: { name: "floor: the WebAssembly work alone (routeBytes)", run: (ids) => ring.routeBytes(bytes.data, bytes.offsets, ids.length, 1, byteOwners) },
     // The floors the targets are judged against: the steps measured apart sum to less than they
     // cost together where the answer is a large object.
-    call: { name: "floor: one call's steps, no router", run: bareCall },
-    bare: { name: "floor: one call's steps, no router, no answers", run: (ids) => bareCall(ids, false) },
+    call: { name: "floor: one call's steps, no router", run: (ids) => bareCall(ids, "names") },
+    bare: { name: "floor: the same, no answer array", run: (ids) => bareCall(ids, "owners") },
   };
 }

@@ -1,18 +1,27 @@
-// What the bench's sections share besides the rounds (rounds.mjs): the ids, the report's tables,
-// the progress line, the machine's description, and the one reach past the public API.
-import { readFileSync } from "node:fs";
+// What the bench's parts share besides the rounds (rounds.mjs): ids, tables, the progress line, the
+// machine's description, and the one reach past the public API.
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 
 export { fmt } from "./targets.mjs";
 
+/** n hex digits at a time from a small LCG: ids that differ (their kind matters, not their bits). */
+export function hexSource(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    let s = "";
+    while (s.length < n) s += ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) >>> 4).toString(16).padStart(7, "0");
+    return s.slice(0, n);
+  };
+}
+
+/** A UUID-shaped id, 36 characters, of digits from hexSource's `hex`. */
+export const uuidOf = (hex) => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+
 /** Session ids like a gateway sees: `sess-N` and UUID-shaped, 12-36 bytes. */
 export function sessionIds(count, seed = 1) {
-  let x = seed >>> 0 || 1;
-  const next = () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0), x);
-  const hex = (n) => next().toString(16).padStart(8, "0").slice(0, n);
-  return Array.from({ length: count }, (_, i) =>
-    i % 2 === 0 ? `sess-${next() % 10_000_000}` : `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(8)}${hex(4)}`,
-  );
+  const hex = hexSource(seed);
+  return Array.from({ length: count }, (_, i) => (i % 2 === 0 ? `sess-${parseInt(hex(6), 16) % 10_000_000}` : uuidOf(hex)));
 }
 
 /** 65,536 distinct session ids in batches of 1,024, taken in turn: each id cold in cache, as in a gateway's backlog. */
@@ -36,13 +45,6 @@ export const lookups = (label, router) => [
   { name: `${label} routeMany`, run: (ids) => router.routeMany(ids) },
 ];
 
-/** A loop of route() calls into an array: what a caller writes instead of routeMany, which answers with one. */
-export const routeLoop = (router) => (ids) => {
-  const out = new Array(ids.length);
-  for (let i = 0; i < ids.length; i++) out[i] = router.route(ids[i]);
-  return out;
-};
-
 /** A router of class `Router` (and `options`) holding `regions` ([name, weight] pairs). */
 export function routerOf(Router, regions, options) {
   const router = new Router(options);
@@ -53,13 +55,17 @@ export function routerOf(Router, regions, options) {
 /** sf, london and bangalore of weight 3: the 9-node ring of most tables. */
 export const SMALL_RING = [["sf", 3], ["london", 3], ["bangalore", 3]];
 
+/** Exit with a word on stderr unless `file` (relative to the repository) was built: the standalone benches load dist/. */
+export function builtOrExit(file) {
+  if (existsSync(new URL(`../${file}`, import.meta.url))) return;
+  console.error("dist/ is missing: run `npm run build` first.");
+  process.exit(1);
+}
+
 /** Thousands separated: 1,000,000. */
 export const count = (n) => n.toLocaleString("en");
 
-/**
- * Where a run is, on stderr so that stdout stays the report: "[2/5] batches: round 3 of 5". On a
- * terminal one line is redrawn in place; elsewhere (a log, CI) each step is a line of its own.
- */
+/** Where a run is, on stderr (stdout is the report): "[2/5] batches: round 3 of 5", redrawn in place on a terminal, a line each elsewhere. */
 export const progress = {
   section: "",
   begin(index, total, name) {
@@ -67,8 +73,7 @@ export const progress = {
     this.step("starting");
   },
   step(what) {
-    const line = `${this.section}${what}`;
-    process.stderr.write(process.stderr.isTTY ? `\r\x1b[K${line}` : `${line}\n`);
+    process.stderr.write(process.stderr.isTTY ? `\r\x1b[K${this.section}${what}` : `${this.section}${what}\n`);
   },
   done() {
     if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");

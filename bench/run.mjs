@@ -16,12 +16,10 @@ const RESULTS_FD = 3;
 const SECTIONS = ["route", "ring-scale", "build-speed", "memory", "batch-sizes", "string-kinds", "call-memory", "dialects", "updates", "memory-back", "gateway"];
 /** The sections whose groups of bars make the chart. */
 const CHARTED = ["route", "ring-scale"];
-const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench: all sections)
+const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench: all sections, and the chart docs/bench.svg)
 Sections: ${SECTIONS.join(", ")}.
-With no names, all of them; a full run also writes the chart docs/bench.svg. dist/ is built first
-when it is older than its sources; each section runs in a process of its own. Progress goes to
-stderr; the report (markdown) to stdout. BENCH_ROUNDS=1 caps every comparison at one round: a
-quick check that the sections run, not figures to keep.`;
+Builds dist/ first when stale; runs each section in a process of its own; the report (markdown) on
+stdout, progress on stderr. BENCH_ROUNDS=1: one round of everything, a check that it runs.`;
 
 const chosen = process.argv.slice(2);
 const unknown = chosen.find((name) => !SECTIONS.includes(name));

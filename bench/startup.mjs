@@ -6,19 +6,16 @@
 // format, in total and per phase, with the range of the totals. `npm run build` first: it loads dist/.
 // Usage: node bench/startup.mjs [samples]   (default 15)
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { table } from "./lib.mjs";
+import { builtOrExit, table } from "./lib.mjs";
 import { alternate } from "./rounds.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const samples = Number(process.argv[2] ?? 15);
-if (!existsSync(`${root}dist/cjs/index.js`)) {
-  console.error("dist/ is missing: run `npm run build` first.");
-  process.exit(1);
-}
+builtOrExit("dist/cjs/index.js");
 
 /** After the load (which ends at t1): the phases, timed separately, printed as JSON. */
 const FIRST_ROUTE = `

@@ -1,14 +1,9 @@
-// The throughput targets, judged in the run that measured them. A target is met, or missed; and
-// where it is missed, the run says whether the design's floor for it (what the steps no
-// implementation can skip cost on this machine, measured in the same rounds) already misses it:
-// then it is below the floor, and the distance to the floor is the figure that matters. Sections
-// judge as they run; run.mjs gathers the verdicts from every section's process and prints them at
-// the end, in one table.
+// The bench's targets, each judged by the section that measures it, in the same run: met, missed,
+// or below the floor (verdict.mjs). run.mjs gathers every section's verdicts and prints one table.
 import { verdictOf } from "./verdict.mjs";
 
 /**
- * A figure for a table: whole from 100 up, else `digits` decimals; "n/a" for what was not measured
- * (NaN: e.g. a "without a collection" figure when a collection fell in every call).
+ * A figure for a table: whole from 100 up, else `digits` decimals; "n/a" for what was not measured.
  * @param {number} x
  * @param {number} [digits]
  */
@@ -17,7 +12,7 @@ export const fmt = (x, digits = 1) => (Number.isNaN(x) ? "n/a" : x >= 100 ? x.to
 /**
  * Every target the bench judges: what is measured, its limit, and whether that is a most (a cost)
  * or a least (a speed-up); unit "%" shows a fraction as a percentage, the others a quantity.
- * @type {Record<string, { target: string, limit: number, atMost: boolean, unit?: Unit }>}
+ * @type {Record<string, Target>}
  */
 export const TARGETS = {
   build: { target: "1,000,000-node build, of node:crypto's hashing of the names", limit: 0.25, atMost: true },
@@ -43,7 +38,7 @@ export const TARGETS = {
   suggest: { target: "suggestVnodes for 9 regions, an answer in the hundreds", limit: 1000, atMost: true, unit: "ms" },
 };
 
-/** @typedef {"x" | "%" | "MiB" | "ms" | "bytes"} Unit */
+/** @typedef {{ target: string, limit: number, atMost: boolean, unit?: "x" | "%" | "MiB" | "ms" | "bytes" }} Target */
 
 /** @typedef {{ target: string, where: string, measured: string, floor: string, verdict: string }} Verdict */
 /** @type {Verdict[]} */
@@ -52,7 +47,7 @@ const verdicts = [];
 /**
  * Judge one target of TARGETS where it was measured (verdictOf) and keep the verdict for
  * printTargets: `measured` and `floor` on the target's own scale; floorHolds as verdictOf takes it.
- * @param {{ target: string, limit: number, atMost: boolean, unit?: Unit }} rule
+ * @param {Target} rule
  * @param {{ where: string, measured: number, floor?: number | null, floorHolds?: boolean }} figure
  */
 export function judge({ target, limit, atMost, unit = "x" }, { where, measured, floor = null, floorHolds }) {
