@@ -1,7 +1,5 @@
-// Floors: what the steps no implementation of a call can skip cost alone on this machine, measured
-// beside the call in the same rounds, so that a target a floor already misses shows as such
-// (targets.mjs). The WebAssembly work is asked of the engine through its Ring contract
-// (ring.routeBytes: owners of ids given as bytes), never through its memory or exports.
+// Floors: what the steps no implementation of a call can skip cost on this machine, measured beside
+// the call (targets.mjs). The WebAssembly work goes through the Ring contract (ring.routeBytes).
 import crypto from "node:crypto";
 import { ringOf, routerOf } from "./lib.mjs";
 
@@ -22,17 +20,6 @@ export function encoded(ids) {
  */
 const FLOOR_CHUNK = 1008;
 
-/** Offsets in UTF-16 code units made byte offsets into `data`, the UTF-8 of their text (where a chunk is not ASCII). */
-function toByteOffsets(data, offsets, count) {
-  for (let i = 1, byte = 0, unit = 0; i <= count; offsets[i++] = byte) {
-    while (unit < offsets[i]) {
-      const lead = data[byte];
-      byte += lead < 0x80 ? 1 : lead < 0xe0 ? 2 : lead < 0xf0 ? 3 : 4;
-      unit += lead < 0xf0 ? 1 : 2;
-    }
-  }
-}
-
 /**
  * The floor tasks of the batch calls on a ring of `regions` ([name, weight] pairs): the ids'
  * UTF-8 alone, the WebAssembly work alone on `uuids` already encoded as `bytes`, and one call's
@@ -46,7 +33,7 @@ export function batchFloors(WasmRouter, regions) {
   const uuids = Array.from({ length: 1_000_000 }, () => crypto.randomUUID());
   const bytes = encoded(uuids);
   const byteOwners = new Int32Array(1_000_000);
-  // One chunk's text (up to 36 code units an id, 3 bytes each at the most), offsets and owners.
+  // One chunk's UTF-8 (up to 36 code units an id), offsets and owners.
   const text = new Uint8Array(3 * 36 * FLOOR_CHUNK);
   const offsets = new Int32Array(FLOOR_CHUNK + 1);
   const chunkOwners = new Int32Array(FLOOR_CHUNK);
@@ -63,7 +50,10 @@ export function batchFloors(WasmRouter, regions) {
       for (let i = 0; i < count; i++) offsets[i + 1] = (joined += ids[from + i]).length;
       const { written } = encoder.encodeInto(joined, text);
       if (upTo === "utf8") continue;
-      if (written !== joined.length) toByteOffsets(text, offsets, count);
+      if (written !== joined.length) {
+        // Not ASCII: byte offsets id by id (the engine converts the chunk's offsets in WebAssembly).
+        for (let i = 0; i < count; i++) offsets[i + 1] = offsets[i] + encoder.encodeInto(ids[from + i], text.subarray(offsets[i])).written;
+      }
       ring.routeBytes(text, offsets, count, 1, chunkOwners);
       if (upTo === "names") for (let i = 0; i < count; i++) out[from + i] = names[chunkOwners[i]];
     }
@@ -79,8 +69,6 @@ export function batchFloors(WasmRouter, regions) {
     bytes,
     utf8: { name: "floor: the ids' UTF-8 (one encodeInto a chunk)", run: (ids) => bareCall(ids, "utf8") },
     wasm: { name: "floor: the WebAssembly work alone (routeBytes)", run: (ids) => ring.routeBytes(bytes.data, bytes.offsets, ids.length, 1, byteOwners) },
-    // The floors the targets are judged against: the steps measured apart sum to less than they
-    // cost together where the answer is a large object.
     call: { name: "floor: one call's steps, no router", run: (ids) => bareCall(ids, "names") },
     bare: { name: "floor: the same, no answer array", run: (ids) => bareCall(ids, "owners") },
   };

@@ -4,12 +4,10 @@ import crypto from "node:crypto";
 import { hexSource, uuidOf } from "./lib.mjs";
 
 /**
- * [kind, make(n)] pairs, flat literals first (the kind the others are judged against). The
- * characters come from a pool of 65,536 UUID literals taken in turn (making each UUID anew would
- * cost minutes at 65,536 ids a call, and a call remembers nothing of an id's content). What a
- * kind's ids are cut or parsed from (a JSON body, a longer string, bytes received) is made
- * beforehand, as a gateway's input arrives made, and taken in turn: made in the timed calls, it
- * would be the bench's own garbage, collected in the calls timed next.
+ * [kind, make(n)] pairs, flat literals first (the kind the others are judged against), their
+ * characters from a pool of 65,536 UUID literals taken in turn. What ids are cut or parsed from (a
+ * JSON body, a longer string, bytes received) is made beforehand, as a gateway's input arrives
+ * made: made in the timed calls, it would be garbage collected in the calls timed next.
  */
 export function idKinds() {
   const hex = hexSource(5);

@@ -1,8 +1,6 @@
-// `npm run bench`: the figures behind bench/RESULTS.md, each section in a process of its own, and
-// at the end the verdict on every target and the chart. Engines come from the built package
-// (dist/), as users get them. A section is one file, bench/sections/NAME.mjs, whose default export
-// takes the engines, prints its tables, judges its targets (targets.mjs) and returns the chart's
-// groups of bars it gives, if any.
+// `npm run bench`: each section (bench/sections/NAME.mjs: given the built engines, it prints its
+// tables, judges its targets and may return the chart's bars) in a process of its own, then every
+// verdict and the chart.
 import { spawnSync } from "node:child_process";
 import { writeSync } from "node:fs";
 import { fileURLToPath } from "node:url";
@@ -48,10 +46,8 @@ if (chosen.includes("--help") || chosen.includes("-h")) {
 }
 
 /**
- * Run each section in a process of its own, one after another (a section run after others in one
- * process measures in the JIT and heap state they left, not the library alone); each writes its
- * figures and verdicts as JSON to a pipe of its own. Then the verdicts in one table, and the chart
- * when its sections ran.
+ * Each section in a process of its own (not in the JIT and heap state others left), its figures and
+ * verdicts back as JSON through a pipe; then the verdicts in one table, and the chart.
  */
 function runEachSection(running) {
   console.log(`# region-router benchmark\n\n${machine()}\n`);

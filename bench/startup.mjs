@@ -1,9 +1,7 @@
 #!/usr/bin/env node
-// Start-up cost as a fresh Node process pays it: load the package, construct a RegionRouter, add
-// three regions (100 virtual nodes each) and route one session id. Each sample is a new process, so
-// nothing is warm: module loading, WebAssembly compilation and first-call costs are all in it; the
-// samples alternate between the entries (rounds.mjs). Prints the median per entry and module
-// format, in total and per phase, with the range of the totals. `npm run build` first: it loads dist/.
+// Start-up as a fresh Node process pays it (nothing warm): load the package, construct a
+// RegionRouter, add three regions of 100 virtual nodes, route one id; each phase's median per entry
+// and module format, entries alternating (rounds.mjs). It loads dist/: `npm run build` first.
 // Usage: node bench/startup.mjs [samples]   (default 15)
 import { execFileSync } from "node:child_process";
 import { mkdtempSync, rmSync, writeFileSync } from "node:fs";

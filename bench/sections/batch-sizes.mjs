@@ -1,8 +1,6 @@
-// What the batch calls cost per id by batch size, from 64 to 1,000,000 ids a call, each beside the
-// floor it is judged against (floors.mjs): each within its limit of its best size; routeIndexes
-// (into a reused array) at most 1.1x one call's steps without answers; routeManyBytes (the same) at
-// most 1.2x the WebAssembly work alone on the same bytes; routeMany 3x faster than the pure
-// engine's and 2x faster than a route() loop.
+// The batch calls per id by batch size, 64 to 1,000,000 ids a call, beside their floors: each within
+// its limit of its best size; routeIndexes at most 1.1x its floor, routeManyBytes 1.2x; routeMany 3x
+// faster than the pure engine's and 2x faster than a route() loop.
 import { batchFloors } from "../floors.mjs";
 import { count, fmt, routerOf, sessionIds, SMALL_RING, table } from "../lib.mjs";
 import { cycling, perIdGroups, timingNote } from "../per-id.mjs";
@@ -29,12 +27,9 @@ export default async function batchSizes({ WasmRouter, PureRouter }) {
   const floor = batchFloors(WasmRouter, SMALL_RING);
   const { data, offsets } = floor.bytes;
   const out = new Int32Array(1_000_000);
-  // routeMany's ids like a gateway's (sess-N and UUIDs, 12-36 bytes), flat (JSON.parse makes them
-  // so), reused from call to call (flat strings have nothing to remember); the others' 36-byte UUIDs.
+  // routeMany's ids like a gateway's, flat (JSON.parse makes them so), reused; the others' UUIDs.
   const pool = JSON.parse(JSON.stringify(sessionIds(1 << 17, 3)));
   const million = JSON.parse(JSON.stringify(sessionIds(1_000_000, 4)));
-  // Every size and every task in each round, so that a slow phase of the machine falls on all of
-  // them rather than on the sizes measured while it lasted.
   const timed = await perIdGroups(
     SIZES.map((n) => {
       const [next, uuids] = [cycling(n === 1_000_000 ? million : pool, n), cycling(floor.uuids, n)];
@@ -67,9 +62,6 @@ export default async function batchSizes({ WasmRouter, PureRouter }) {
     `Best: ${CALLS.map(({ call }) => `${first[call].name} at ${count(bests[call].n)}`).join("; ")} ids per call.`,
     timingNote(),
   );
-  // Each size against its best and the floor; where a call misses its best by more than its limit
-  // and its floor does too, while the call there costs no less than its floor (verdict.mjs), the
-  // target is below what this design can do, and the call's distance to its floor is the figure.
   for (const size of bySize) {
     const where = `${count(size.n)} ids per call`;
     const best = (call, f) => ({ where, measured: ratio(size[call], bests[call][call]), floor: ratio(size[f], bests[call][f]), floorHolds: holds(size[call].ns, size[f].ns) });

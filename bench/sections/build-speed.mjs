@@ -1,7 +1,6 @@
-// Ring builds and updates against node:crypto hashing the same names: a 1,000,000-node build
-// beside its floors, a weight-1,000 region added to it and removed, 100 regions added one by one,
-// each on the three engines, and a libketama ring of 1,000,000 positions beside the default's.
-// Each task once a round after a full collection.
+// Ring builds and updates against node:crypto hashing the same names, on the three engines: a
+// 1,000,000-node build beside its floors, a weight-1,000 region added and removed, 100 regions
+// added one by one, and a 1,000,000-position libketama build. Each task once a round, collected.
 import crypto from "node:crypto";
 import { importCoreOnly } from "../core-only.mjs";
 import { encoded } from "../floors.mjs";
@@ -16,11 +15,7 @@ const FLEET = Array.from({ length: 100 }, (_, i) => [`region-${i}`, 160]);
 /** libketama's 1,000,000 positions: 6,250 regions of weight 1 get 40 names of 4 points each. */
 const KETAMA = Array.from({ length: 6250 }, (_, i) => [`region-${i}`, 1]);
 
-/**
- * A floor: what a 1,000,000-node build writes at least is its WebAssembly memory, 20.7 bytes a
- * node, grown for the build, so every page of it is new to the process: one byte written in each
- * 4 KiB page of a fresh memory that size, a page fault each.
- */
+/** A floor: a build writes its fresh WebAssembly memory (20.7 bytes a node), a page fault a page. */
 function touchFreshMemory() {
   const bytes = new Uint8Array(new WebAssembly.Memory({ initial: Math.ceil(20.7e6 / 65536) }).buffer);
   for (let at = 0; at < bytes.length; at += 4096) bytes[at] = 1;

@@ -1,8 +1,6 @@
-// The memory of a 1,000,000-id call: routeMany's peak resident memory during the call over what it
-// was before (Linux: VmHWM, reset through /proc/self/clear_refs), against the ids' own UTF-8 (at
-// most 2x); the JavaScript heap that routeIndexes and routeManyBytes allocate into a given array
-// (under a byte per id); the WebAssembly memory after the calls and giant keys, no more than a
-// 4,096-id call leaves.
+// A 1,000,000-id call's memory: routeMany's peak resident memory (Linux VmHWM) at most 2x the ids'
+// UTF-8; the JavaScript heap routeIndexes and routeManyBytes allocate, under a byte per id; the
+// WebAssembly memory after each call and giant keys, no more than after a 4,096-id call.
 import fs from "node:fs";
 import v8 from "node:v8";
 import { encoded } from "../floors.mjs";

@@ -1,6 +1,5 @@
-// Every dialect against the default on a ring of as many positions: route and routeMany, both
-// engines, each within 5% of the default's. (A 1,000,000-position libketama build against the
-// default's: build-speed.)
+// Every dialect's route and routeMany against the default's on as many positions, both engines,
+// within 5% (libketama's build: build-speed).
 import { count, fmt, gatewayBatches, lookups, ringOf, routerOf, table } from "../lib.mjs";
 import { ratio, timeRounds } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";

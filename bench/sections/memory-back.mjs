@@ -1,8 +1,6 @@
-// Memory given back at an update: the process's external memory (process.memoryUsage(), after a
-// full collection; WebAssembly memory counts there, array buffers in it and apart) once a case is
-// over, the router kept alive, against before the case, on both engines. The cases: (a) routeMany
-// of three ids, a 100,000,000-character route(), then addRegion; (b) a 5,010,000-node ring, a
-// routeMany, then removeRegion down to 10,000 nodes. Each within 32 MiB of where it started.
+// Memory given back at an update: external memory (process.memoryUsage() after a full collection,
+// WebAssembly's included) once a case is over, the router alive, within 32 MiB of before, both
+// engines.
 import { fmt, progress, routerOf, SMALL_RING, table } from "../lib.mjs";
 import { collectGarbage } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";

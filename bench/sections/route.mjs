@@ -1,8 +1,6 @@
-// route() and routeMany (1,024 ids a call) on rings from 1 to 10,000,000 virtual nodes, both
-// engines, each against the same engine on the 9-node ring; on the 9-node ring and on 100 regions
-// x 160 (16,000 nodes), route() against a hand-written port (node:crypto + BigInt) and npm
-// hashring. Builds once per ring (one addRegions), as a user builds one; lookups in alternating
-// rounds, every ring in every round.
+// route() and routeMany (1,024 ids a call) on rings of 1 to 10,000,000 virtual nodes, both engines;
+// on 9 and 16,000 nodes route() against a hand-written port and npm hashring. One build per ring,
+// as a user's; lookups in alternating rounds.
 import HashRing from "hashring";
 import { ModelRouter as CryptoPortRouter } from "../../test/support/model.mjs";
 import { count, eachKey, fmt, gatewayBatches, lookups, progress, ringOf, routerOf, SMALL_RING, table, wasmMemoryOf } from "../lib.mjs";

@@ -1,9 +1,6 @@
-// What the batch calls cost per id by the kind of string the ids are (id-kinds.mjs: fresh UUIDs,
-// concatenations, slices, JSON.parse output, ...), made anew for every call as a gateway's are,
-// against flat literals, at 1,024 and at 65,536 ids a call: routeMany within 1.2x, judged against
-// the kind's floors (one call's steps without the router; the kind's UTF-8 step alone), and
-// routeIndexes within 1.2x once each kind's UTF-8 step is taken off, judged against one call's
-// steps without answers, less the same.
+// The batch calls by the kind of string the ids are (id-kinds.mjs), made anew for every call as a
+// gateway's are, against flat literals, at 1,024 and 65,536 ids a call: routeMany within 1.2x, and
+// routeIndexes within 1.2x once each kind's UTF-8 step is taken off, each beside its floors.
 import { batchFloors } from "../floors.mjs";
 import { idKinds } from "../id-kinds.mjs";
 import { count, fmt, routerOf, SMALL_RING, table } from "../lib.mjs";
@@ -14,11 +11,9 @@ import { floorWithCollections, highestFloor, holds } from "../verdict.mjs";
 
 const ROUNDS = 11;
 /**
- * The sizes, measured apart, 1,024 first (run together, the 65,536-id tasks' garbage, each call's
- * fresh ids promoted while it runs, is collected in the small tasks that follow). A 65,536-id call
- * takes 5-40 ms and a collection of its fresh ids several: those tasks get 250 ms a round (10-40
- * calls), so that a round's figure is not one or two calls' luck, and every call is watched for
- * collections (at 1,024 the profiler's own cost would show).
+ * The sizes, measured apart (together, the large calls' garbage would be collected in the small).
+ * A 65,536-id call takes 5-40 ms and a collection several: 250 ms a round, and every call watched
+ * for collections (at 1,024 the profiler's own cost would show).
  */
 const SIZES = [{ n: 1024, time: 40, collections: false }, { n: 65_536, time: 250, collections: true }];
 const times = (x) => `${fmt(x, 2)}x`;

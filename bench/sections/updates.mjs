@@ -1,8 +1,6 @@
-// An update touching one region (removeRegion, then addRegion, of a one-node region) among 1,000
-// one-node regions and among 65,536 (the most a router holds), on both engines in alternating
-// rounds: an update costs what it touches, so among 65,536 at most 3x among 1,000, per engine.
-// Beside it, in the same rounds, the ring's own update alone (the same remove and add, through the
-// Ring contract): the step no implementation can skip, so the floor of the target.
+// An update touching one region (removeRegion, then addRegion, of a one-node region) among 65,536
+// one-node regions (the most a router holds) at most 3x among 1,000, both engines; its floor, in
+// the same rounds, the ring's own update alone (the same remove and add through the Ring contract).
 import { count, fmt, internalsOf, progress, routerOf, table } from "../lib.mjs";
 import { alternate, ratio } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";
