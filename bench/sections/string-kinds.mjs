@@ -49,14 +49,15 @@ export default async function stringKinds({ WasmRouter }) {
       return Number.isNaN(quiet) ? per("ns") : quiet;
     };
     table(
-      ["ids", "routeMany", "vs flat literals", "floor: UTF-8 in memory", "floor: one call's steps", "with routeMany's collections, vs flat literals'", "routeMany, calls without a collection", "that floor, the same", "routeIndexes", "less the UTF-8 floor, vs flat literals'", "floor: one call's steps, no answers, the same"],
+      ["ids", "routeMany", "vs flat", "floor: UTF-8", "floor: a call's steps", "+ routeMany's collections, vs flat", "routeMany, no collection", "floor, the same"]
+        .concat(["routeIndexes", "less UTF-8, vs flat", "floor (no answers), the same"]),
       kinds.map(([name], k) => {
         const kind = at[k];
         const routeMany = [fmt(kind.many.ns), times(ratio(kind.many, flat.many)), fmt(kind.utf8.ns), fmt(kind.call.ns), times(callFloor(kind).ratio)];
         return [name, ...routeMany, fmt(kind.many.work), fmt(kind.call.work), fmt(kind.indexes.ns), times(lessUtf8(kind, "indexes")), times(lessUtf8(kind, "bare"))];
       }),
       `The batch calls by kind of string, ${count(n)} ids a call: ns per id of CPU time, ids made anew for every call, 36 characters (median of ${ROUNDS} rounds, every kind in each)`,
-      collections ? "Each call is watched by a v8.GCProfiler: \"without a collection\" is over the calls in which none ran; routeMany's floor is one call's steps over such calls, plus the collections that fell in routeMany's calls of the same kind." : "",
+      collections ? "\"No collection\": over the calls in which none ran (a v8.GCProfiler watches each)." : "",
       timingNote(),
     );
     // Each kind against flat literals. routeMany's floors: one call's steps with its collections,
