@@ -1,11 +1,8 @@
 #!/usr/bin/env node
-// The engines where web pages run them: Debian's Chromium (/usr/bin/chromium, headless) loads each
-// from a local server, in alternating rounds (rounds.mjs), a fresh page per engine each round: its
-// start-up (import, construct, three regions, first route), then route() and routeMany() per id
-// (1,024 crypto.randomUUID() ids a call) on a ring of 9 regions x vnodesPerWeight 100, and a
-// 100,000-node build; beside them each bundle's minified + gzipped size (scripts/sizes.mjs). The
-// engines: what region-router gives a page (the pure engine, also region-router/pure),
-// region-router/simd, and the WebAssembly core alone (bench/core-only.mjs: no entry ships it so).
+// The engines in web pages: headless Chromium (/usr/bin/chromium) loads each from a local server, a
+// fresh page per engine each round (rounds.mjs): its start-up, route() and routeMany() per id (1,024
+// UUIDs a call, 9 regions x 100 nodes), a 100,000-node build, and its bundle's gzipped size. The
+// engines: a page's region-router (the pure engine), region-router/simd, the WebAssembly core alone.
 // Usage: node bench/browser.mjs [rounds]   (default 5), or npm run bench:browser (it builds first)
 import { existsSync, readFileSync } from "node:fs";
 import { createServer } from "node:http";
@@ -14,15 +11,12 @@ import { fileURLToPath } from "node:url";
 import { browserBundle } from "../scripts/sizes.mjs";
 import { launchInProfile } from "../test/support/chromium-profile.mjs";
 import { CORE_ONLY, coreOnlyCode } from "./core-only.mjs";
-import { table } from "./lib.mjs";
+import { builtOrExit, table } from "./lib.mjs";
 import { alternate } from "./rounds.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const rounds = Number(process.argv[2] ?? 5);
-if (!existsSync(`${root}dist/pure.js`)) {
-  console.error("dist/ is missing: run `npm run build` first.");
-  process.exit(1);
-}
+builtOrExit("dist/pure.js");
 const ENTRIES = [
   { name: "pure TypeScript (region-router in pages, region-router/pure)", url: "/dist/pure.js", specifier: "region-router" },
   { name: "WebAssembly with SIMD (region-router/simd)", url: "/dist/index.js", specifier: "region-router/simd" },

@@ -1,30 +1,18 @@
 // The kinds of string a session id can be, each a maker of n fresh ids of 36 characters
 // (UUID-shaped), so that only the kind differs: for the sections that compare a call across kinds.
 import crypto from "node:crypto";
-
-/** Hex digits from a small LCG, for ids that differ (the kind of string matters, not the bits). */
-function hexSource(seed) {
-  let x = seed >>> 0 || 1;
-  return (n) => {
-    let s = "";
-    while (s.length < n) s += ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) >>> 4).toString(16).padStart(7, "0");
-    return s.slice(0, n);
-  };
-}
-const uuidOf = (hex) => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+import { hexSource, uuidOf } from "./lib.mjs";
 
 /**
- * [kind, make(n)] pairs, flat literals first (the kind the others are judged against). The
- * characters come from a pool of 65,536 UUID literals taken in turn (making each UUID anew would
- * cost minutes at 65,536 ids a call, and a call remembers nothing of an id's content). What a
- * kind's ids are cut or parsed from (a JSON body, a longer string, bytes received) is made
- * beforehand, as a gateway's input arrives made, and taken in turn: made in the timed calls, it
- * would be the bench's own garbage, collected in the calls timed next.
+ * [kind, make(n)] pairs, flat literals first (the kind the others are judged against), their
+ * characters from a pool of 65,536 UUID literals taken in turn. What ids are cut or parsed from (a
+ * JSON body, a longer string, bytes received) is made beforehand, as a gateway's input arrives
+ * made: made in the timed calls, it would be garbage collected in the calls timed next.
  */
 export function idKinds() {
   const hex = hexSource(5);
-  let kept = Buffer.alloc(0);
-  const received = (bytes) => (kept.length >= bytes ? kept : (kept = Buffer.alloc(bytes)));
+  // The one buffer every call's bytes are copied into, as a server reads into the buffers it keeps.
+  const received = Buffer.alloc(36 << 16);
   let serial = 10 ** 15;
   const literalPool = new Function(`return ${JSON.stringify(Array.from({ length: 1 << 16 }, () => uuidOf(hex)))};`)();
   let literalAt = 0;
@@ -56,12 +44,9 @@ export function idKinds() {
       return Array.from({ length: n }, (_, i) => text.slice(37 * i, 37 * i + 36));
     }],
     ["JSON.parse output", (n) => JSON.parse(json(n))],
-    // Cut from one buffer that every call's bytes are copied into, as a server reads into the
-    // buffers it keeps.
     ["Buffer#toString output", (n) => {
-      const buffer = received(n * 36);
-      buffer.set(bytes(n));
-      return Array.from({ length: n }, (_, i) => buffer.toString("utf8", 36 * i, 36 * i + 36));
+      received.set(bytes(n));
+      return Array.from({ length: n }, (_, i) => received.toString("utf8", 36 * i, 36 * i + 36));
     }],
     ["one-byte and two-byte, mixed (JSON.parse)", (n) => JSON.parse(mixedJson(n))],
   ];

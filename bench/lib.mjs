@@ -1,18 +1,27 @@
-// What the bench's sections share besides the rounds (rounds.mjs): the ids, the report's tables,
-// the progress line, the machine's description, and the one reach past the public API.
-import { readFileSync } from "node:fs";
+// What the bench's parts share besides the rounds (rounds.mjs): ids, tables, the progress line, the
+// machine's description, and the one reach past the public API.
+import { existsSync, readFileSync } from "node:fs";
 import os from "node:os";
 
 export { fmt } from "./targets.mjs";
 
+/** n hex digits at a time from a small LCG: ids that differ (their kind matters, not their bits). */
+export function hexSource(seed) {
+  let x = seed >>> 0 || 1;
+  return (n) => {
+    let s = "";
+    while (s.length < n) s += ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0) >>> 4).toString(16).padStart(7, "0");
+    return s.slice(0, n);
+  };
+}
+
+/** A UUID-shaped id, 36 characters, of digits from hexSource's `hex`. */
+export const uuidOf = (hex) => `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(12)}`;
+
 /** Session ids like a gateway sees: `sess-N` and UUID-shaped, 12-36 bytes. */
 export function sessionIds(count, seed = 1) {
-  let x = seed >>> 0 || 1;
-  const next = () => ((x = (Math.imul(x, 1664525) + 1013904223) >>> 0), x);
-  const hex = (n) => next().toString(16).padStart(8, "0").slice(0, n);
-  return Array.from({ length: count }, (_, i) =>
-    i % 2 === 0 ? `sess-${next() % 10_000_000}` : `${hex(8)}-${hex(4)}-4${hex(3)}-a${hex(3)}-${hex(8)}${hex(4)}`,
-  );
+  const hex = hexSource(seed);
+  return Array.from({ length: count }, (_, i) => (i % 2 === 0 ? `sess-${parseInt(hex(6), 16) % 10_000_000}` : uuidOf(hex)));
 }
 
 /** 65,536 distinct session ids in batches of 1,024, taken in turn: each id cold in cache, as in a gateway's backlog. */
@@ -30,12 +39,11 @@ export function eachKey(route) {
   };
 }
 
-/** A loop of route() calls into an array: what a caller writes instead of routeMany, which answers with one. */
-export const routeLoop = (router) => (ids) => {
-  const out = new Array(ids.length);
-  for (let i = 0; i < ids.length; i++) out[i] = router.route(ids[i]);
-  return out;
-};
+/** A router's route() (one call per id) and routeMany as tasks, named `${label} route` and `${label} routeMany`. */
+export const lookups = (label, router) => [
+  { name: `${label} route`, run: eachKey((id) => router.route(id)) },
+  { name: `${label} routeMany`, run: (ids) => router.routeMany(ids) },
+];
 
 /** A router of class `Router` (and `options`) holding `regions` ([name, weight] pairs). */
 export function routerOf(Router, regions, options) {
@@ -47,13 +55,17 @@ export function routerOf(Router, regions, options) {
 /** sf, london and bangalore of weight 3: the 9-node ring of most tables. */
 export const SMALL_RING = [["sf", 3], ["london", 3], ["bangalore", 3]];
 
+/** Exit with a word on stderr unless `file` (relative to the repository) was built: the standalone benches load dist/. */
+export function builtOrExit(file) {
+  if (existsSync(new URL(`../${file}`, import.meta.url))) return;
+  console.error("dist/ is missing: run `npm run build` first.");
+  process.exit(1);
+}
+
 /** Thousands separated: 1,000,000. */
 export const count = (n) => n.toLocaleString("en");
 
-/**
- * Where a run is, on stderr so that stdout stays the report: "[2/5] batches: round 3 of 5". On a
- * terminal one line is redrawn in place; elsewhere (a log, CI) each step is a line of its own.
- */
+/** Where a run is, on stderr (stdout is the report): "[2/5] batches: round 3 of 5", redrawn in place on a terminal, a line each elsewhere. */
 export const progress = {
   section: "",
   begin(index, total, name) {
@@ -61,28 +73,31 @@ export const progress = {
     this.step("starting");
   },
   step(what) {
-    const line = `${this.section}${what}`;
-    process.stderr.write(process.stderr.isTTY ? `\r\x1b[K${line}` : `${line}\n`);
+    process.stderr.write(process.stderr.isTTY ? `\r\x1b[K${this.section}${what}` : `${this.section}${what}\n`);
   },
   done() {
     if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
   },
 };
 
-/** Print a markdown table. */
-export function table(header, rows) {
+/** Print a section's heading, its notes (a paragraph each), and a markdown table. */
+export function table(header, rows, heading = "", ...notes) {
+  for (const line of [heading && `## ${heading}`, ...notes].filter(Boolean)) console.log(`${line.trimEnd()}\n`);
   console.log(`| ${header.join(" | ")} |`);
   console.log(`|${header.map(() => "---").join("|")}|`);
   for (const row of rows) console.log(`| ${row.join(" | ")} |`);
   console.log();
 }
 
-/** The ring behind a router (the Ring contract, src/engines/ring.ts): the bench's one reach past the API. */
-export function ringOf(router) {
+/** A router's internals (src/internals.ts: its ring, region table and dialect): the bench's one reach past the API. */
+export function internalsOf(router) {
   const internals = router[Symbol.for("region-router internals")];
-  if (typeof internals !== "function") throw new Error("cannot reach the router's ring: update ringOf() in bench/lib.mjs");
-  return internals.call(router).ring;
+  if (typeof internals !== "function") throw new Error("cannot reach the router's internals: update internalsOf() in bench/lib.mjs");
+  return internals.call(router);
 }
+
+/** The ring behind a router: the Ring contract, src/engines/ring.ts. */
+export const ringOf = (router) => internalsOf(router).ring;
 
 /** The bytes a WebAssembly router holds: its ring's keys and positions, its index, its whole linear memory. */
 export function wasmMemoryOf(router) {
@@ -91,23 +106,17 @@ export function wasmMemoryOf(router) {
   return { ring: ring.table - ring.ring, index: ring.scratch - ring.table, total: ring.wasm.memory.buffer.byteLength };
 }
 
-/** The machine, Node's version and the date: the report's first line. */
-export function machine() {
-  const cpu = os.cpus()[0]?.model ?? "unknown CPU";
-  return `${cpu}${cpuGeneration()}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}`;
-}
-
 /**
- * " (family 26, model 2, 2096 MHz)" from /proc/cpuinfo where there is one: a VM's model name ("AMD
- * EPYC") can hide different processors, whose SIMD and page faults cost differently.
+ * The machine, Node's version and the date: the report's first line. The CPU's family, model and
+ * clock from /proc/cpuinfo where there is one: a VM's model name ("AMD EPYC") can hide different
+ * processors, whose SIMD and page faults cost differently.
  */
-function cpuGeneration() {
+export function machine() {
+  let info = "";
   try {
-    const info = readFileSync("/proc/cpuinfo", "utf8");
-    const field = (name) => new RegExp(`^${name}\\s*:\\s*(.+)$`, "m").exec(info)?.[1];
-    const mhz = field("cpu MHz");
-    return ` (family ${field("cpu family") ?? "?"}, model ${field("model") ?? "?"}${mhz ? `, ${Math.round(Number(mhz))} MHz` : ""})`;
-  } catch {
-    return "";
-  }
+    info = readFileSync("/proc/cpuinfo", "utf8");
+  } catch {}
+  const field = (name) => new RegExp(`^${name}\\s*:\\s*(.+)$`, "m").exec(info)?.[1] ?? "?";
+  const cpu = `${os.cpus()[0]?.model ?? "unknown CPU"} (family ${field("cpu family")}, model ${field("model")}, ${Math.round(Number(field("cpu MHz")))} MHz)`;
+  return `${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}`;
 }

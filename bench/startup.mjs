@@ -1,77 +1,73 @@
 #!/usr/bin/env node
-// Start-up cost as a fresh Node process pays it: load the package, construct a RegionRouter, add
-// three regions (100 virtual nodes each) and route one session id. Each sample is a new process, so
-// nothing is warm: module loading, WebAssembly compilation and first-call costs are all in it; the
-// samples alternate between the entries (rounds.mjs). Prints the median per entry and module
-// format, in total and per phase, with the range of the totals. `npm run build` first: it loads dist/.
+// Start-up as a fresh Node process pays it (nothing warm): load the package, construct a
+// RegionRouter, add three regions of 100 virtual nodes, route one id; each phase's median per entry
+// and module format, entries alternating (rounds.mjs). It loads dist/: `npm run build` first.
 // Usage: node bench/startup.mjs [samples]   (default 15)
 import { execFileSync } from "node:child_process";
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { table } from "./lib.mjs";
+import { builtOrExit, table } from "./lib.mjs";
 import { alternate } from "./rounds.mjs";
 
 const root = fileURLToPath(new URL("..", import.meta.url));
 const samples = Number(process.argv[2] ?? 15);
-if (!existsSync(`${root}dist/cjs/index.js`)) {
-  console.error("dist/ is missing: run `npm run build` first.");
-  process.exit(1);
-}
+builtOrExit("dist/cjs/index.js");
 
 /** After the load (which ends at t1): the phases, timed separately, printed as JSON. */
 const FIRST_ROUTE = `
   const t1 = performance.now();
   const router = new RegionRouter();
   const t2 = performance.now();
-  router.addRegion("us-east", 100);
-  router.addRegion("eu-west", 100);
-  router.addRegion("ap-south", 100);
+  for (const region of ["us-east", "eu-west", "ap-south"]) router.addRegion(region, 100);
   const t3 = performance.now();
   if (router.route("sess-1") === null) throw new Error("no route");
   const t4 = performance.now();
   process.stdout.write(JSON.stringify({ total: t4 - t0, load: t1 - t0, construct: t2 - t1, add: t3 - t2, route: t4 - t3 }));
 `;
 const PHASES = ["total", "load", "construct", "add", "route"];
-
-/**
- * Each child measures from just before it loads the package (self-reference resolves the name). An
- * ESM child first imports an empty module, so Node's own one-time ESM loader start-up (the same for
- * any package) is not counted against this one.
- */
-const WARM_LOADER = `await import("data:text/javascript,");`;
+// The floors: the same steps on classes that do nothing, so that what the machine and Node charge
+// for any import (of a data: URL, of a file) and for any first WebAssembly shows beside what this
+// package adds. The smallest useful WebAssembly module: one exported function returning 42.
 const NO_OP_CLASS = "export class RegionRouter { addRegion() {} route() { return 'x'; } }";
-const NO_OP = `data:text/javascript,${NO_OP_CLASS}`;
-// The smallest useful WebAssembly module: one exported function returning 42. Compiling and calling
-// it is what V8 charges any package for its first WebAssembly, whatever the module.
 const TINY_WASM = "[0,97,115,109,1,0,0,0,1,5,1,96,0,1,127,3,2,1,0,7,5,1,1,102,0,0,10,6,1,4,0,65,42,11]";
-const WASM_CLASS = `export class RegionRouter { constructor() { this.f = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(${TINY_WASM}))).exports.f; } addRegion() {} route() { return String(this.f()); } }`;
+const WASM_CLASS = `export class RegionRouter {
+  constructor() { this.f = new WebAssembly.Instance(new WebAssembly.Module(new Uint8Array(${TINY_WASM}))).exports.f; }
+  addRegion() {}
+  route() { return String(this.f()); }
+}`;
 const folder = mkdtempSync(join(tmpdir(), "startup-"));
 const oneLineFile = join(folder, "no-op.mjs");
 writeFileSync(oneLineFile, NO_OP_CLASS);
+/**
+ * [name, how it loads, what]: each child measures from just before it loads (self-reference resolves
+ * the package's name). An ESM child first imports an empty module, so Node's own one-time ESM loader
+ * start-up (the same for any package) is not counted against this one.
+ */
 const CASES = [
-  // The floors: the same steps on classes that do nothing, so what the machine and Node charge for
-  // any import (of a data: URL, of a file) and for any first WebAssembly shows beside what this
-  // package adds.
-  ["floor: a no-op class, data: URL, ESM", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("${NO_OP}");`],
-  ["floor: a no-op class, one-line file, ESM", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import(${JSON.stringify(pathToFileURL(oneLineFile).href)});`],
-  ["floor: + the smallest wasm module", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("data:text/javascript,${encodeURIComponent(WASM_CLASS)}");`],
-  ["ESM    import('region-router')", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("region-router");`],
-  ["ESM    import('region-router/pure')", "module", `${WARM_LOADER} const t0 = performance.now(); const { RegionRouter } = await import("region-router/pure");`],
-  ["CJS    require('region-router')", "commonjs", `const t0 = performance.now(); const { RegionRouter } = require("region-router");`],
-  ["CJS    require('region-router/pure')", "commonjs", `const t0 = performance.now(); const { RegionRouter } = require("region-router/pure");`],
-];
+  ["floor: a no-op class, data: URL, ESM", "import", `data:text/javascript,${NO_OP_CLASS}`],
+  ["floor: a no-op class, one-line file, ESM", "import", pathToFileURL(oneLineFile).href],
+  ["floor: + the smallest wasm module", "import", `data:text/javascript,${encodeURIComponent(WASM_CLASS)}`],
+  ["ESM    import('region-router')", "import", "region-router"],
+  ["ESM    import('region-router/pure')", "import", "region-router/pure"],
+  ["CJS    require('region-router')", "require", "region-router"],
+  ["CJS    require('region-router/pure')", "require", "region-router/pure"],
+].map(([name, load, what]) => {
+  const from = JSON.stringify(what);
+  const code = load === "import"
+    ? `await import("data:text/javascript,"); const t0 = performance.now(); const { RegionRouter } = await import(${from});`
+    : `const t0 = performance.now(); const { RegionRouter } = require(${from});`;
+  return { name, inputType: load === "import" ? "module" : "commonjs", code: code + FIRST_ROUTE };
+});
 
-const results = await alternate(
-  CASES.map(([name, inputType, load]) => ({ name, inputType, load })),
-  {
-    rounds: samples,
-    label: "fresh processes",
-    group: 1,
-    measure: ({ inputType, load }) => JSON.parse(execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", load + FIRST_ROUTE], { cwd: root, encoding: "utf8" })),
-  },
-);
+const results = await alternate(CASES, {
+  rounds: samples,
+  label: "fresh processes",
+  group: 1,
+  measure: ({ inputType, code }) => JSON.parse(execFileSync(process.execPath, [`--input-type=${inputType}`, "-e", code], { cwd: root, encoding: "utf8" })),
+});
 rmSync(folder, { recursive: true });
 console.log(`import + new RegionRouter() + 3 addRegion(…, 100) + first route, ${samples} fresh processes each (Node ${process.version}); medians, ms\n`);
-table(["", ...PHASES, "total, fastest..slowest"], results.map((r) => [r.name, ...PHASES.map((phase) => r[phase].toFixed(2)), `${Math.min(...r.rounds.total).toFixed(2)}..${Math.max(...r.rounds.total).toFixed(2)}`]));
+const range = (r) => `${Math.min(...r.rounds.total).toFixed(2)}..${Math.max(...r.rounds.total).toFixed(2)}`;
+table(["", ...PHASES, "total, fastest..slowest"], results.map((r) => [r.name, ...PHASES.map((phase) => r[phase].toFixed(2)), range(r)]));

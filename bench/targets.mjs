@@ -1,14 +1,9 @@
-// The throughput targets, judged in the run that measured them. A target is met, or missed; and
-// where it is missed, the run says whether the design's floor for it (what the steps no
-// implementation can skip cost on this machine, measured in the same rounds) already misses it:
-// then it is below the floor, and the distance to the floor is the figure that matters. Sections
-// judge as they run; run.mjs gathers the verdicts from every section's process and prints them at
-// the end, in one table.
+// The bench's targets, each judged by the section that measures it, in the same run: met, missed,
+// or below the floor (verdict.mjs). run.mjs gathers every section's verdicts and prints one table.
 import { verdictOf } from "./verdict.mjs";
 
 /**
- * A figure for a table: whole from 100 up, else `digits` decimals; "n/a" for what was not measured
- * (NaN: e.g. a "without a collection" figure when a collection fell in every call).
+ * A figure for a table: whole from 100 up, else `digits` decimals; "n/a" for what was not measured.
  * @param {number} x
  * @param {number} [digits]
  */
@@ -16,8 +11,8 @@ export const fmt = (x, digits = 1) => (Number.isNaN(x) ? "n/a" : x >= 100 ? x.to
 
 /**
  * Every target the bench judges: what is measured, its limit, and whether that is a most (a cost)
- * or a least (a speed-up); unit "%" shows a fraction as a percentage, "MiB" and "ms" a quantity.
- * @type {Record<string, { target: string, limit: number, atMost: boolean, unit?: Unit }>}
+ * or a least (a speed-up); unit "%" shows a fraction as a percentage, the others a quantity.
+ * @type {Record<string, Target>}
  */
 export const TARGETS = {
   build: { target: "1,000,000-node build, of node:crypto's hashing of the names", limit: 0.25, atMost: true },
@@ -25,11 +20,17 @@ export const TARGETS = {
   pureAdd: { target: "the pure engine's add / the WebAssembly engine's", limit: 3, atMost: true },
   ketamaBuild: { target: "a 1,000,000-position libketama build / the default's, per position", limit: 1, atMost: true },
   bestBatch: { target: "routeMany per id against its best batch size", limit: 1.1, atMost: true },
+  bestIndexes: { target: "routeIndexes per id against its best batch size", limit: 1.15, atMost: true },
+  indexesFloor: { target: "routeIndexes / reading, encoding and routing the ids, no router", limit: 1.1, atMost: true },
+  bestBytes: { target: "routeManyBytes per id against its best batch size", limit: 1.15, atMost: true },
+  bytesFloor: { target: "routeManyBytes / the WebAssembly work alone on the same bytes", limit: 1.2, atMost: true },
   pureMany: { target: "pure routeMany / WebAssembly routeMany", limit: 3, atMost: false },
   loop: { target: "route() loop into an array / WebAssembly routeMany", limit: 2, atMost: false },
   kind: { target: "routeMany of a kind of string against flat literals", limit: 1.2, atMost: true },
+  kindIndexes: { target: "routeIndexes of a kind of string less its UTF-8, against flat literals'", limit: 1.2, atMost: true },
   peakMemory: { target: "peak memory of a 1,000,000-id call, of the ids' UTF-8", limit: 2, atMost: true },
   memoryBack: { target: "WebAssembly memory after the calls, of what a 4,096-id call uses", limit: 1, atMost: true },
+  heapPerId: { target: "JavaScript heap a 1,000,000-id call allocates into a given array, per id", limit: 1, atMost: true, unit: "bytes" },
   dialect: { target: "a dialect's time / the default's, on as many positions", limit: 1.05, atMost: true },
   updateScale: { target: "an update touching one region among 65,536 / among 1,000", limit: 3, atMost: true },
   memoryKept: { target: "external memory after an update, over before the case", limit: 32, atMost: true, unit: "MiB" },
@@ -37,7 +38,7 @@ export const TARGETS = {
   suggest: { target: "suggestVnodes for 9 regions, an answer in the hundreds", limit: 1000, atMost: true, unit: "ms" },
 };
 
-/** @typedef {"x" | "%" | "MiB" | "ms"} Unit */
+/** @typedef {{ target: string, limit: number, atMost: boolean, unit?: "x" | "%" | "MiB" | "ms" | "bytes" }} Target */
 
 /** @typedef {{ target: string, where: string, measured: string, floor: string, verdict: string }} Verdict */
 /** @type {Verdict[]} */
@@ -46,7 +47,7 @@ const verdicts = [];
 /**
  * Judge one target of TARGETS where it was measured (verdictOf) and keep the verdict for
  * printTargets: `measured` and `floor` on the target's own scale; floorHolds as verdictOf takes it.
- * @param {{ target: string, limit: number, atMost: boolean, unit?: Unit }} rule
+ * @param {Target} rule
  * @param {{ where: string, measured: number, floor?: number | null, floorHolds?: boolean }} figure
  */
 export function judge({ target, limit, atMost, unit = "x" }, { where, measured, floor = null, floorHolds }) {

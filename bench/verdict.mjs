@@ -4,13 +4,12 @@
 export const holds = (/** @type {number} */ cost, /** @type {number} */ floor) => cost >= 0.9 * floor;
 
 /**
- * "met" when `measured` is within `limit` (at most it when `atMost`, a cost; at least it otherwise,
- * a speed-up); "below the floor" when it is not, and neither is `floor`, what the figure would be
- * were the implementation at its floor (measured in the same rounds); "missed" otherwise. A figure
- * more than 10% better than its floor shows that the floor was none (measured in a disturbed
- * phase, or not a step the implementation must take). A ratio of two costs is checked on its
- * numerator instead when `floorHolds` is given (that cost no more than 10% under its floor): the
- * ratio may beat its floors' ratio only because its denominator sits further above its own floor.
+ * "met" when `measured` is within `limit` (at most it when `atMost`, a cost; else at least it, a
+ * speed-up); "below the floor" when it is not and neither is `floor`, the figure at the
+ * implementation's floor (measured in the same rounds), unless the figure beats its floor by more
+ * than 10% (then that was no floor); "missed" otherwise. `floorHolds`, when given, says instead
+ * whether the floor holds: a ratio of costs is checked on its numerator, as its denominator may
+ * sit further above its own floor.
  * @param {{ measured: number, limit: number, atMost: boolean, floor?: number | null, floorHolds?: boolean }} figure
  * @returns {"met" | "missed" | "below the floor"}
  */
@@ -39,11 +38,10 @@ export function highestFloor(measured, floors) {
 /**
  * A floor measured beside a call, given the collections that fell in the call's own runs. Each is
  * { ns, work } ns per id: over all calls, and over the calls in which no collection ran (NaN when
- * none). Two tasks that allocate as much a call meet as many collections in expectation, but which
- * meets more in one run is a lot drawn by the young generation's filling; at 65,536 fresh ids a
- * call one collection costs about what the call's work does. So the floor's cost is its work plus
- * the call's collections (call.ns - call.work), and it holds when the call's work is no more than
- * 10% under the floor's. Without calls free of collections on either side, the floor as measured.
+ * none). Which of two tasks that allocate alike meets more collections in a run is luck, and one
+ * costs about a 65,536-id call's work: so the floor's cost is its work plus the call's collections
+ * (call.ns - call.work), holding when the call's work is no more than 10% under the floor's.
+ * Without calls free of collections on either side, the floor as measured.
  * @param {{ ns: number, work: number }} floor
  * @param {{ ns: number, work: number }} call
  * @returns {{ cost: number, holds: boolean }}

@@ -6,9 +6,11 @@
 // Every figure is exact for its ring (shares() sums arcs), and deterministic: no sampling, no seeds.
 // Uses the built package (run `npm run build` first). Usage: node scripts/share-deviation.mjs
 import { fileURLToPath } from "node:url";
-import { lineChart, writeChart } from "../bench/chart.mjs";
+import { page, round, text, writeChart } from "../bench/chart.mjs";
 import { RegionRouter } from "../dist/node.js";
 
+/** Line colours, in series order. */
+const PALETTE = ["#2563eb", "#d97706", "#059669", "#059669", "#7c3aed"];
 /** The tables' rows, and the chart's points. */
 const TABLE_KS = [1, 10, 40, 100, 128, 160, 1000];
 const CHART_KS = [1, 2, 5, 10, 20, 50, 100, 128, 160, 200, 500, 1000, 2000, 5000, 10000];
@@ -79,6 +81,61 @@ table(
     return [k, m.vnodes, percent(m.relative), percent(m.misrouted)];
   }),
 );
+
+/** Log-10 axis from `min` to `max` (powers of ten) onto pixels `from` to `to`. */
+function logScale(min, max, from, to) {
+  const a = Math.log10(min), b = Math.log10(max);
+  return (v) => from + ((Math.log10(v) - a) / (b - a)) * (to - from);
+}
+
+/** Powers of ten from min to max. */
+function decades(min, max) {
+  const out = [];
+  for (let v = min; v <= max * 1.0001; v *= 10) out.push(Number(v.toPrecision(1)));
+  return out;
+}
+
+/**
+ * Lines on log-log axes. `series` are `{ label, points: [[x, y]], dashed }`; `band` is an optional
+ * `{ from, to, label }` range of x to shade; x and y ranges are powers of ten.
+ */
+export function lineChart({ title, footnote, xLabel, yLabel, x: [xMin, xMax], y: [yMin, yMax], series, band, width = 680, height = 400 }) {
+  const left = 60, right = width - 30, top = 44, bottom = height - 62;
+  const sx = logScale(xMin, xMax, left, right);
+  const sy = logScale(yMin, yMax, bottom, top);
+  const body = [];
+  if (band) {
+    body.push(
+      `<rect x="${round(sx(band.from))}" y="${top}" width="${round(sx(band.to) - sx(band.from))}" height="${bottom - top}" fill="#fef3c7"/>`,
+      text((sx(band.from) + sx(band.to)) / 2, top + 12, band.label, `text-anchor="middle" font-size="10" fill="#92400e"`),
+    );
+  }
+  for (const v of decades(xMin, xMax)) {
+    body.push(`<line x1="${round(sx(v))}" y1="${top}" x2="${round(sx(v))}" y2="${bottom}" stroke="#e5e7eb"/>`);
+    body.push(text(sx(v), bottom + 16, v.toLocaleString("en"), `text-anchor="middle"`));
+  }
+  for (const v of decades(yMin, yMax)) {
+    body.push(`<line x1="${left}" y1="${round(sy(v))}" x2="${right}" y2="${round(sy(v))}" stroke="#e5e7eb"/>`);
+    body.push(text(left - 6, sy(v) + 4, v.toLocaleString("en"), `text-anchor="end"`));
+  }
+  body.push(
+    `<rect x="${left}" y="${top}" width="${right - left}" height="${bottom - top}" fill="none" stroke="#9ca3af"/>`,
+    text((left + right) / 2, bottom + 34, xLabel, `text-anchor="middle"`),
+    text(14, (top + bottom) / 2, yLabel, `text-anchor="middle" transform="rotate(-90 14 ${round((top + bottom) / 2)})"`),
+  );
+  series.forEach(({ label, points, dashed }, i) => {
+    const colour = PALETTE[i % PALETTE.length];
+    const path = points.map(([x, y], j) => `${j === 0 ? "M" : "L"}${round(sx(x))} ${round(sy(y))}`).join("");
+    body.push(`<path d="${path}" fill="none" stroke="${colour}" stroke-width="2"${dashed ? ` stroke-dasharray="5 4"` : ""}/>`);
+    for (const [x, y] of points) body.push(`<circle cx="${round(sx(x))}" cy="${round(sy(y))}" r="2.5" fill="${colour}"/>`);
+    const ly = top + 14 + i * 16;
+    body.push(
+      `<line x1="${right - 250}" y1="${ly - 4}" x2="${right - 228}" y2="${ly - 4}" stroke="${colour}" stroke-width="2"${dashed ? ` stroke-dasharray="5 4"` : ""}/>`,
+      text(right - 222, ly, label, `font-size="11"`),
+    );
+  });
+  return page(width, height, title, footnote, body);
+}
 
 const curve = (f) => CHART_KS.map((k) => [k, f(k) * 100]);
 const spreads = new Map(CHART_KS.map((k) => [k, spread(k)]));

@@ -12,7 +12,7 @@ import { expect, it } from "vitest";
 
 const run = fileURLToPath(new URL("../bench/run.mjs", import.meta.url));
 const bench = (...args: string[]) => spawnSync(process.execPath, [run, ...args], { encoding: "utf8" });
-const SECTIONS = "route, ring-scale, build-speed, memory, batch-sizes, string-kinds, call-memory, dialects, updates, memory-back, gateway";
+const SECTIONS = "route, build-speed, memory, batch-sizes, string-kinds, call-memory, dialects, updates, memory-back, gateway";
 
 it("lists every section in --help", () => {
   const result = bench("--help");
@@ -35,7 +35,7 @@ it("runs each section in a process of its own: one header, the section's report,
     expect(result.status).toBe(0);
     expect(result.stdout.match(/# region-router benchmark/g)).toHaveLength(1);
     expect(result.stdout).toMatch(/## Memory per virtual node[^]*\| whole linear memory \| \d+ \| 20\.\d\d \|/);
-    expect(result.stderr).toContain("docs/bench.svg not written: it needs the route and ring-scale sections");
+    expect(result.stderr).toContain("docs/bench.svg not written: it needs the route section");
     // The section's results came back through a pipe: nothing is left in the temporary folder.
     expect(readdirSync(tmp)).toEqual([]);
   } finally {

@@ -1,22 +1,38 @@
-// The memory of one 1,000,000-id routeMany: the process's peak resident memory during the call
-// over what it was before (Linux: VmHWM, reset through /proc/self/clear_refs), against the ids'
-// own UTF-8 (at most 2x); and the WebAssembly memory after it and after a call with giant keys, no
-// more than a 4,096-id call leaves.
+// A 1,000,000-id call's memory: routeMany's peak resident memory (Linux VmHWM) at most 2x the ids'
+// UTF-8; the JavaScript heap routeIndexes and routeManyBytes allocate, under a byte per id; the
+// WebAssembly memory after each call and giant keys, no more than after a 4,096-id call.
 import fs from "node:fs";
+import v8 from "node:v8";
+import { encoded } from "../floors.mjs";
 import { fmt, progress, routerOf, sessionIds, SMALL_RING, table, wasmMemoryOf } from "../lib.mjs";
 import { collectGarbage, median } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";
 
 const status = (field) => Number(fs.readFileSync("/proc/self/status", "utf8").match(new RegExp(`${field}:\\s+(\\d+) kB`))?.[1] ?? NaN) * 1024;
+const GIANT = ["a".repeat(1 << 22), "東".repeat(1 << 21)];
+
+/** Bytes of JavaScript heap `call` allocates: the heap's growth over it plus what collections during it freed. */
+function heapAllocated(call) {
+  collectGarbage();
+  const profiler = new v8.GCProfiler();
+  profiler.start();
+  const before = v8.getHeapStatistics().used_heap_size;
+  call();
+  const after = v8.getHeapStatistics().used_heap_size;
+  const freed = profiler.stop().statistics.map(({ beforeGC, afterGC }) => beforeGC.heapStatistics.usedHeapSize - afterGC.heapStatistics.usedHeapSize);
+  return after - before + freed.reduce((sum, bytes) => sum + bytes, 0);
+}
 
 export default function callMemory({ WasmRouter }) {
   progress.step("memory of a 1,000,000-id call");
   const ids = JSON.parse(JSON.stringify(sessionIds(1_000_000, 4)));
+  const { data, offsets } = encoded(ids);
+  const giant = encoded(GIANT);
+  const out = new Int32Array(ids.length);
   const router = routerOf(WasmRouter, SMALL_RING);
   router.routeMany(ids.slice(0, 4096));
   const wasmBytes = () => wasmMemoryOf(router).total;
   const small = wasmBytes();
-  const utf8 = ids.reduce((sum, id) => sum + Buffer.byteLength(id), 0);
   const peaks = [];
   for (let run = 0; run < 3; run++) {
     collectGarbage();
@@ -26,26 +42,35 @@ export default function callMemory({ WasmRouter }) {
       break;
     }
     const before = status("VmRSS");
-    const out = router.routeMany(ids);
+    const answers = router.routeMany(ids);
     peaks.push(status("VmHWM") - before);
-    if (out.length !== ids.length) throw new Error("routeMany lost ids");
+    if (answers.length !== ids.length) throw new Error("routeMany lost ids");
   }
-  const afterMillion = wasmBytes();
-  router.routeMany(["a".repeat(1 << 22), "東".repeat(1 << 21)]);
-  const afterGiant = wasmBytes();
-  const mb = (bytes) => `${fmt(bytes / 2 ** 20, 1)} MiB`;
-  const peak = median(peaks);
-  console.log("## Memory of one 1,000,000-id routeMany\n");
+  const calls = [
+    { name: "routeMany", run: () => router.routeMany(ids), giant: () => router.routeMany(GIANT) },
+    { name: "routeIndexes", run: () => router.routeIndexes(ids, out), giant: () => router.routeIndexes(GIANT, out) },
+    { name: "routeManyBytes", run: () => router.routeManyBytes(data, offsets, out), giant: () => router.routeManyBytes(giant.data, giant.offsets, out) },
+  ];
+  // Each call once to warm it, then the median of three; the WebAssembly memory after them, and
+  // after the same call of giant keys.
+  const rows = calls.map(({ name, run, giant }) => {
+    run();
+    const heap = median([0, 1, 2].map(() => heapAllocated(run))) / ids.length;
+    const afterIds = wasmBytes();
+    giant();
+    return { name, heap, wasm: Math.max(afterIds, wasmBytes()) };
+  });
+  const [mb, utf8, peak] = [(bytes) => `${fmt(bytes / 2 ** 20, 1)} MiB`, data.length, median(peaks)];
   table(
-    ["what", "bytes", "of the ids' UTF-8"],
-    [
-      ["the ids' own UTF-8", mb(utf8), "1.00x"],
-      ["peak resident memory during the call, over before it (median of 3; VmHWM)", Number.isNaN(peak) ? "n/a (no /proc/self/clear_refs)" : mb(peak), Number.isNaN(peak) ? "" : `${fmt(peak / utf8, 2)}x`],
-      ["WebAssembly memory after a 4,096-id call", mb(small), ""],
-      ["... after the 1,000,000-id call (reused, not grown)", mb(afterMillion), ""],
-      ["... after a call with two giant keys (4 Mi chars each; 10 MiB of UTF-8), given back", mb(afterGiant), ""],
-    ],
+    ["call", "JavaScript heap allocated (median of 3), bytes per id", "WebAssembly memory after it and after two giant keys (10 MiB of UTF-8)"],
+    rows.map(({ name, heap, wasm }) => [name, fmt(heap, 2), mb(wasm)]),
+    "Memory of one 1,000,000-id call (routeIndexes and routeManyBytes into a given array)",
+    `routeMany's peak resident memory during the call, over before it (median of 3; VmHWM): ${mb(peak)}, ${fmt(peak / utf8, 2)}x the ids' own UTF-8 (${mb(utf8)}).`,
+    `WebAssembly memory after a 4,096-id routeMany: ${mb(small)}.`,
   );
   if (!Number.isNaN(peak)) judge(TARGETS.peakMemory, { where: "1,000,000 ids", measured: peak / utf8 });
-  judge(TARGETS.memoryBack, { where: "after 1,000,000 ids, then two giant keys", measured: Math.max(afterMillion, afterGiant) / small });
+  for (const { name, heap, wasm } of rows) {
+    judge(TARGETS.memoryBack, { where: `${name} of 1,000,000 ids, then two giant keys`, measured: wasm / small });
+    if (name !== "routeMany") judge(TARGETS.heapPerId, { where: `${name}, 1,000,000 ids`, measured: heap });
+  }
 }

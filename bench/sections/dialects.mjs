@@ -1,7 +1,6 @@
-// Every dialect against the default on a ring of as many positions: route and routeMany, both
-// engines, each within 5% of the default's. (A 1,000,000-position libketama build against the
-// default's: build-speed.)
-import { count, eachKey, fmt, gatewayBatches, ringOf, routerOf, table } from "../lib.mjs";
+// Every dialect's route and routeMany against the default's on as many positions, both engines,
+// within 5% (libketama's build: build-speed).
+import { count, fmt, gatewayBatches, lookups, ringOf, routerOf, table } from "../lib.mjs";
 import { ratio, timeRounds } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";
 
@@ -16,33 +15,28 @@ const DIALECTS = [
   // Three points per name: 120 positions per region, against a default ring of 120 per region.
   { compatibleWith: "hash_ring" },
 ];
+/** The calls timed, in the order lookups() gives them. */
 const CALLS = ["WebAssembly route", "WebAssembly routeMany", "pure route", "pure routeMany"];
 
-/** The four calls (CALLS) on a router of each engine: tasks named `${label}: ${call}`. */
-function calls(label, wasm, pure) {
-  return [[wasm, "WebAssembly"], [pure, "pure"]].flatMap(([router, engine]) => [
-    { name: `${label}: ${engine} route`, run: eachKey((k) => router.route(k)) },
-    { name: `${label}: ${engine} routeMany`, run: (ids) => router.routeMany(ids) },
-  ]);
-}
-
 export default async function dialects({ WasmRouter, PureRouter }) {
+  /** The four calls (CALLS) on a router of each engine with `options`. */
+  const calls = (options) => [["WebAssembly", WasmRouter], ["pure", PureRouter]].flatMap(([engine, Router]) => lookups(engine, routerOf(Router, REGIONS, options)));
   // Each dialect beside a default-dialect ring of as many positions: the tasks in pairs, the
   // dialect's then the default's, call by call.
   const pairs = DIALECTS.map((options) => {
     const positions = ringOf(routerOf(WasmRouter, REGIONS, options)).size;
-    const twin = { vnodesPerWeight: positions / REGIONS.length };
-    const mine = calls(options.compatibleWith, routerOf(WasmRouter, REGIONS, options), routerOf(PureRouter, REGIONS, options));
-    const theirs = calls("default", routerOf(WasmRouter, REGIONS, twin), routerOf(PureRouter, REGIONS, twin));
-    return { name: options.compatibleWith, positions, tasks: mine.flatMap((task, i) => [task, theirs[i]]) };
+    const theirs = calls({ vnodesPerWeight: positions / REGIONS.length });
+    return { name: options.compatibleWith, positions, tasks: calls(options).flatMap((task, i) => [task, theirs[i]]) };
   });
   const results = await timeRounds(pairs.flatMap((pair) => pair.tasks), gatewayBatches(), { time: 150, label: "dialects vs default" });
-  console.log("## Dialects: each against the default dialect on a ring of as many positions (16 regions; median of 5 alternating rounds)\n");
   const rows = pairs.map(({ name, positions }, p) => {
-    const at = p * 2 * CALLS.length;
-    const cell = (i) => `${fmt(results[at + 2 * i].ns)} / ${fmt(results[at + 2 * i + 1].ns)} (${fmt(ratio(results[at + 2 * i], results[at + 2 * i + 1]), 3)}x)`;
-    CALLS.forEach((call, i) => judge(TARGETS.dialect, { where: `${name}, ${call}`, measured: ratio(results[at + 2 * i], results[at + 2 * i + 1]) }));
-    return [name, count(positions), ...CALLS.map((_, i) => cell(i))];
+    const [mine, theirs] = [(i) => results[2 * (p * CALLS.length + i)], (i) => results[2 * (p * CALLS.length + i) + 1]];
+    CALLS.forEach((call, i) => judge(TARGETS.dialect, { where: `${name}, ${call}`, measured: ratio(mine(i), theirs(i)) }));
+    return [name, count(positions), ...CALLS.map((_, i) => `${fmt(mine(i).ns)} / ${fmt(theirs(i).ns)} (${fmt(ratio(mine(i), theirs(i)), 3)}x)`)];
   });
-  table(["dialect", "positions", "WebAssembly route ns: dialect / default (ratio)", "WebAssembly routeMany ns per id (1,024 ids)", "pure route ns", "pure routeMany ns per id"], rows);
+  table(
+    ["dialect", "positions", "WebAssembly route ns: dialect / default (ratio)", "WebAssembly routeMany ns per id (1,024 ids)", "pure route ns", "pure routeMany ns per id"],
+    rows,
+    "Dialects: each against the default dialect on a ring of as many positions (16 regions; median of 5 alternating rounds)",
+  );
 }

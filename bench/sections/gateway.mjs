@@ -1,8 +1,6 @@
-// A gateway's calls beyond route(): BoundedLoads' acquire + release of a new session on a 9-region
-// ring already holding 100,000 sessions, against route() of a new id, both engines, in alternating
-// rounds (at most 2x); beside them the floor no sticky sessions can skip, route() with the session
-// set and deleted in a table of the 100,000 held (a Map). And suggestVnodes on the same 9 regions,
-// for an answer in the hundreds (at most 1 s).
+// A gateway's calls beyond route(), both engines: BoundedLoads' acquire + release of a new session
+// among 100,000 held, at most 2x route(), beside its floor (route() and a Map set and delete); and
+// suggestVnodes for 9 regions, an answer in the hundreds within 1 s.
 import * as node from "../../dist/node.js";
 import * as pure from "../../dist/pure.js";
 import { count, eachKey, fmt, gatewayBatches, progress, routerOf, table } from "../lib.mjs";

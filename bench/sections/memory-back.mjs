@@ -1,31 +1,24 @@
-// Memory given back at an update: the process's external memory (process.memoryUsage(), after a
-// full collection; WebAssembly memory counts there, array buffers in it and apart) once a case is
-// over, the router kept alive, against before the case, on both engines. The cases: (a) routeMany
-// of three ids, a 100,000,000-character route(), then addRegion; (b) a 5,010,000-node ring, a
-// routeMany, then removeRegion down to 10,000 nodes. Each within 32 MiB of where it started.
+// Memory given back at an update: external memory (process.memoryUsage() after a full collection,
+// WebAssembly's included) once a case is over, the router alive, within 32 MiB of before, both
+// engines.
 import { fmt, progress, routerOf, SMALL_RING, table } from "../lib.mjs";
 import { collectGarbage } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";
 
+/** Each case: its name, the router it starts from (regions, options), and what it does to it after routeMany(["a", "b", "c"]). */
 const CASES = [
   {
     name: 'routeMany(["a", "b", "c"]), route() of 100,000,000 characters, addRegion("tokyo", 3)',
-    run(Router) {
-      const router = routerOf(Router, SMALL_RING);
-      router.routeMany(["a", "b", "c"]);
+    ring: [SMALL_RING],
+    run(router) {
       router.route("x".repeat(1e8));
       router.addRegion("tokyo", 3);
-      return router;
     },
   },
   {
     name: "5,010,000 nodes (vnodesPerWeight 10,000, weights 500 and 1), routeMany, removeRegion of the 500",
-    run(Router) {
-      const router = routerOf(Router, [["big", 500], ["small", 1]], { vnodesPerWeight: 10_000 });
-      router.routeMany(["a", "b", "c"]);
-      router.removeRegion("big");
-      return router;
-    },
+    ring: [[["big", 500], ["small", 1]], { vnodesPerWeight: 10_000 }],
+    run: (router) => router.removeRegion("big"),
   },
 ];
 
@@ -37,28 +30,27 @@ function memory() {
   return { external: external / 2 ** 20, arrayBuffers: arrayBuffers / 2 ** 20 };
 }
 
-/** external and arrayBuffers before a case and after it, its router still alive (and dropped on return). */
-function measured(Router, run) {
-  const before = memory();
-  const router = run(Router);
-  const after = memory();
-  if (router.route("sess-1") === null) throw new Error("bench: the router lost its regions");
-  return { before, after };
-}
-
 export default function memoryBack({ WasmRouter, PureRouter }) {
   const rows = [];
   for (const [engine, Router] of [["WebAssembly", WasmRouter], ["pure", PureRouter]]) {
     // The engine loaded and a first router made and dropped: what any router costs once is not the case's.
     routerOf(Router, SMALL_RING).routeMany(["a", "b", "c"]);
-    for (const [i, { name, run }] of CASES.entries()) {
+    for (const [i, { name, ring, run }] of CASES.entries()) {
       progress.step(`${engine}: case ${i + 1} of ${CASES.length}`);
-      const { before, after } = measured(Router, run);
+      const before = memory();
+      const router = routerOf(Router, ...ring);
+      router.routeMany(["a", "b", "c"]);
+      run(router);
+      const after = memory();
+      if (router.route("sess-1") === null) throw new Error("bench: the router lost its regions");
       const kept = after.external - before.external;
       rows.push([engine, name, fmt(before.external), fmt(after.external), fmt(kept), fmt(after.arrayBuffers - before.arrayBuffers)]);
       judge(TARGETS.memoryKept, { where: `${engine}, case ${"ab"[i]}`, measured: kept });
     }
   }
-  console.log("## Memory given back after updates: process.memoryUsage() after a full collection, the router still alive (MiB)\n");
-  table(["engine", "case", "external before", "external after", "kept", "of which array buffers"], rows);
+  table(
+    ["engine", "case", "external before", "external after", "kept", "of which array buffers"],
+    rows,
+    "Memory given back after updates: process.memoryUsage() after a full collection, the router still alive (MiB)",
+  );
 }

@@ -3,7 +3,6 @@ import { fmt, routerOf, table, wasmMemoryOf } from "../lib.mjs";
 
 export default function memory({ WasmRouter }) {
   const bytes = wasmMemoryOf(routerOf(WasmRouter, Array.from({ length: 100 }, (_, i) => [`region-${i}`, 10_000])));
-  console.log("## Memory per virtual node (1,000,000-node WebAssembly ring)\n");
   table(
     ["what", "bytes", "bytes per virtual node"],
     [
@@ -11,5 +10,6 @@ export default function memory({ WasmRouter }) {
       ["index (bucket starts)", bytes.index, fmt(bytes.index / 1e6, 2)],
       ["whole linear memory", bytes.total, fmt(bytes.total / 1e6, 2)],
     ],
+    "Memory per virtual node (1,000,000-node WebAssembly ring)",
   );
 }
