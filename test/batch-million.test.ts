@@ -7,7 +7,7 @@ import { describe, expect, it, vi } from "vitest";
 import { SMALLEST_BATCH, type WasmRing } from "../src/engines/wasm/ring.js";
 import { internalsOf } from "../src/internals.js";
 import { buildRouter } from "./support/build.js";
-import { engines } from "./support/engines.js";
+import { engines, type Router } from "./support/engines.js";
 
 const seed: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3], ["東京", 2]];
 const COUNT = 1_000_000;
@@ -51,6 +51,15 @@ function mixedIds(): string[] {
   return ids;
 }
 
+/** A batch call's answers as region names: routeMany's, or the index calls' through regions(). */
+function answersOf(router: Router, call: string, ids: string[]): (string | null)[] {
+  if (call === "routeMany") return router.routeMany(ids);
+  const bytes = ids.map((id) => new TextEncoder().encode(id));
+  const offsets = Int32Array.from([0, ...bytes.map((_, i) => bytes.slice(0, i + 1).reduce((sum, b) => sum + b.length, 0))]);
+  const indexes = call === "routeIndexes" ? router.routeIndexes(ids) : router.routeManyBytes(Buffer.concat(bytes), offsets);
+  return [...indexes].map((index) => router.regions()[index] ?? null);
+}
+
 describe.each(engines)("a 1,000,000-id routeMany of mixed string kinds on the %s engine", (_, RegionRouter) => {
   it("gives route()'s answer for every id", () => {
     const router = buildRouter(RegionRouter, seed);
@@ -84,8 +93,8 @@ describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memo
   });
 
   // Fewer than SMALLEST_BATCH ids are routed one by one (route()'s path), more through a batch:
-  // both give back.
-  it.each([1, SMALLEST_BATCH - 1, SMALLEST_BATCH])("gives back what a batch of giant keys grew (%i ids)", (length) => {
+  // both give back, in each batch call (the index calls' answers named through regions()).
+  it.each(["routeMany", "routeIndexes", "routeManyBytes"].flatMap((call) => [1, SMALLEST_BATCH - 1, SMALLEST_BATCH].map((length) => [call, length] as const)))("gives back what %s of giant keys grew (%i ids)", (call, length) => {
     const router = buildRouter(RegionRouter, seed);
     router.routeMany(Array(SMALLEST_BATCH).fill("warm"));
     const small = (internalsOf(router).ring as WasmRing).wasm.memory.buffer.byteLength;
@@ -93,7 +102,7 @@ describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memo
     const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow");
     let owners: (string | null)[];
     try {
-      owners = router.routeMany(giant);
+      owners = answersOf(router, call, giant);
       expect(grow).toHaveBeenCalled();
     } finally {
       grow.mockRestore();
