@@ -10,7 +10,7 @@ import { exclusionOf, readExclude, readKeys, routeAround, routeManyAround, type 
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
-import { checkBytes, checkKeys, indexTable, readOffsets, readOut, walkExcluded, type IndexTable } from "./operations/indexes.js";
+import { checkBytes, indexTable, readOffsets, readOut, walkExcluded, type IndexTable } from "./operations/indexes.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 
 /**
@@ -238,14 +238,14 @@ export class RegionRouterBase {
 
   /**
    * For each session id, the index in regions() of route(id, options), -1 where that is null, into
-   * `out` (an Int32Array of at least sessionIds.length, or a new one), which it returns. Every id
-   * is checked before out is written; a getter among them that updates the router is an Error.
+   * `out` (an Int32Array of at least sessionIds.length, or a new one), which it returns. Ids are
+   * read and checked as routeMany reads them (a bad one leaves out partly written, the router as
+   * it was); a getter among them that updates the router is an Error.
    */
   routeIndexes(sessionIds: readonly string[], out?: Int32Array, options?: RouteOptions): Int32Array {
     const length = readIdsLength(sessionIds);
     const answers = readOut(out, length);
     const excluded = options === undefined ? undefined : readExclude(options);
-    if (excluded === undefined && out !== undefined) checkKeys(sessionIds, length);
     const keys = excluded === undefined ? sessionIds : readKeys(sessionIds, length);
     const version = this.#version;
     const indexes = this.#indexes(excluded);

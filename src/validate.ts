@@ -30,9 +30,12 @@ export function typedArrayTag(value: unknown): string | undefined {
   return ArrayBuffer.isView(value) ? (tagGetter.call(value) as string | undefined) : undefined;
 }
 
-/** A TypeError naming `parameter` unless value is a typed array of kind `tag` (typedArrayTag), from any realm. */
-export function checkTypedArray<T>(value: unknown, tag: string, parameter: string, what: string): asserts value is T {
-  if (typedArrayTag(value) !== tag) throw new TypeError(`${parameter} must be ${what}, got ${describe(value)}`);
+/**
+ * A TypeError naming `parameter` unless value is a typed array of class `Type` (of this realm, the
+ * quick test) or of its kind (typedArrayTag: from any realm).
+ */
+export function checkTypedArray<T>(value: unknown, Type: abstract new (...args: never[]) => T, parameter: string, what: string): asserts value is T {
+  if (!(value instanceof Type) && typedArrayTag(value) !== Type.name) throw new TypeError(`${parameter} must be ${what}, got ${describe(value)}`);
 }
 
 /**

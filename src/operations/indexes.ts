@@ -3,7 +3,7 @@
 // string and no array per id; routeManyBytes() takes ids as Apache Arrow lays out a Binary or Utf8
 // column (the bytes in one buffer, n + 1 ascending Int32 offsets). The engine writes the indexes
 // through an owner -> index table (Ring.routeIndexes, Ring.routeBytes).
-import { checkKey, type RegionTable, type Ring } from "../engines/ring.js";
+import type { RegionTable, Ring } from "../engines/ring.js";
 import { checkTypedArray, describe } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
@@ -46,7 +46,7 @@ export function indexTable(
  */
 export function readOut(out: unknown, count: number, inputs: readonly ArrayBufferView[] = []): Int32Array {
   if (out === undefined) return new Int32Array(count);
-  checkTypedArray<Int32Array>(out, "Int32Array", "out", "an Int32Array (or undefined for a new one)");
+  checkTypedArray(out, Int32Array, "out", "an Int32Array (or undefined for a new one)");
   if (out.length < count) {
     throw new RangeError(`out must hold at least ${count} indexes, got ${describe(out)}`);
   }
@@ -59,14 +59,9 @@ export function readOut(out: unknown, count: number, inputs: readonly ArrayBuffe
   return out;
 }
 
-/** Every key of a batch checked (a TypeError naming sessionIds[i]) before any answer is written. */
-export function checkKeys(keys: readonly unknown[], count: number): void {
-  for (let i = 0; i < count; i++) checkKey(keys[i], i);
-}
-
 /** A TypeError naming `parameter` unless bytes is a Uint8Array (a Buffer is one). */
 export function checkBytes(bytes: unknown, parameter: string): asserts bytes is Uint8Array {
-  checkTypedArray<Uint8Array>(bytes, "Uint8Array", parameter, "a Uint8Array (a Buffer is one)");
+  checkTypedArray(bytes, Uint8Array, parameter, "a Uint8Array (a Buffer is one)");
 }
 
 /**
@@ -77,16 +72,15 @@ export function checkBytes(bytes: unknown, parameter: string): asserts bytes is 
 export function readOffsets(data: unknown, offsets: unknown): number {
   checkBytes(data, "data");
   const what = "an Int32Array of n + 1 ascending offsets into data";
-  checkTypedArray<Int32Array>(offsets, "Int32Array", "offsets", what);
+  checkTypedArray(offsets, Int32Array, "offsets", what);
   const n = offsets.length - 1;
   if (n < 0) throw new RangeError(`offsets must be ${what}, got an empty one`);
-  // The first offset that is below 0, below the one before it, or past data.
-  for (let i = 0; i <= n; i++) {
-    if (offsets[i] < (i > 0 ? offsets[i - 1] : 0) || offsets[i] > data.length) {
-      throw new RangeError(`offsets must be ${what} (${describe(data)}), got offsets[${i}] = ${offsets[i]}${i > 0 ? ` after ${offsets[i - 1]}` : ""}`);
-    }
-  }
-  return n;
+  // The first offset below 0 or below the one before it; then the last (the highest) against data.
+  let i = 0;
+  for (let previous = 0; i <= n && offsets[i] >= previous; i++) previous = offsets[i];
+  if (i > n && offsets[n] <= data.length) return n;
+  if (i > n) i = n;
+  throw new RangeError(`offsets must be ${what} (${describe(data)}), got offsets[${i}] = ${offsets[i]}${i > 0 ? ` after ${offsets[i - 1]}` : ""}`);
 }
 
 /**
