@@ -58,7 +58,15 @@ export class WasmRing extends RingMemory implements Ring {
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void {
     const total = out.length;
     if (total < SMALLEST_BATCH) {
-      this.#oneByOne(keys, total, (owner, i) => void (out[i] = regionOf(owner, names)));
+      // Inline, not through #oneByOne's callback: routeMany of one id is the common small call.
+      this.#check();
+      const had = this.bytes.length;
+      for (let i = 0; i < total; i++) {
+        const key = keys[i];
+        checkKey(key, i);
+        out[i] = regionOf(this.route(key), names);
+      }
+      this.#giveBackBatch(had);
       return;
     }
     this.#readChunks(keys, total, (results, count, at) => {
