@@ -1,17 +1,13 @@
 // Floors: what the steps no implementation of a call can skip cost on this machine, measured beside
 // the call (targets.mjs). The WebAssembly work goes through the Ring contract (ring.routeBytes).
 import crypto from "node:crypto";
+import { arrowLayout } from "../dist/cli/bench-kit.js";
 import { ringOf, routerOf } from "./lib.mjs";
 
 const encoder = new TextEncoder();
 
-/** `ids` encoded once, as Arrow lays out a column of strings: their UTF-8 in one buffer, and count + 1 offsets. */
-export function encoded(ids) {
-  const data = new Uint8Array(ids.reduce((sum, id) => sum + Buffer.byteLength(id), 0));
-  const offsets = new Int32Array(ids.length + 1);
-  for (let i = 0; i < ids.length; i++) offsets[i + 1] = offsets[i] + encoder.encodeInto(ids[i], data.subarray(offsets[i])).written;
-  return { data, offsets };
-}
+/** `ids` encoded once, as Arrow lays out a column of strings (the layout `region-router bench` uses). */
+export const encoded = arrowLayout;
 
 /**
  * The floors work in pieces of this many ids: routeMany's chunk (CHUNK, src/engines/wasm/ring.ts;

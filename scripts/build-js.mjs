@@ -82,12 +82,12 @@ for (const declaration of filesUnder(dist, ".d.ts")) {
 
 // The `region-router` command line (package.json "bin"): its own ESM bundle for Node, one module.
 // The CLI never hands its routers to the library entries, so carrying its own RegionRouterBase is safe.
-// Beside it, the alternating rounds `region-router bench` times with (src/bench/rounds.ts) as a
-// module of their own, which the repository's bench (bench/rounds.mjs, bench/per-id.mjs) imports:
+// Beside it, the alternating rounds and the ids' Arrow layout `region-router bench` uses
+// (src/bench/kit.ts) as a module of their own, which the repository's bench (bench/) imports:
 // one implementation for both. It ships but is no entry: the exports map leaves it out.
 await build({
   ...common,
-  entryPoints: { main: join(src, "cli/main.ts"), "bench-kit": join(src, "bench/rounds.ts") },
+  entryPoints: { main: join(src, "cli/main.ts"), "bench-kit": join(src, "bench/kit.ts") },
   outdir: join(dist, "cli"),
   bundle: true,
   format: "esm",

@@ -1,7 +1,7 @@
 // src/bench/: the alternating rounds both benches use (dist/cli/bench-kit.js for bench/), the ids laid
 // out as routeManyBytes takes them, and npm hashring as `region-router bench --compare hashring` builds it.
 import { describe, expect, it } from "vitest";
-import { arrowLayout } from "../src/bench/calls.js";
+import { arrowLayout } from "../src/bench/arrow.js";
 import { hashringOf } from "../src/bench/hashring.js";
 import { alternate, inUnits, median, perIdRounds, ratio } from "../src/bench/rounds.js";
 import { RegionRouter } from "../src/index.js";

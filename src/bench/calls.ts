@@ -3,10 +3,8 @@
 // comparison's get() when asked, as ns of CPU time per id in alternating rounds (rounds.ts).
 import { RegionRouter as PureRouter } from "../pure.js";
 import type { RegionRouterBase } from "../router.js";
+import { arrowLayout } from "./arrow.js";
 import { inUnits, perIdRounds, ratio, type RoundOptions } from "./rounds.js";
-
-/** The longest UTF-8 of all the ids together that Int32Array offsets can address. */
-const MAX_BYTES = 0x7fffffff;
 
 /** A batch call's ids: as strings, and as offsets of their UTF-8 into the one `data` of all ids. */
 interface IdBatch {
@@ -42,20 +40,6 @@ export interface Timing {
   readonly min: number;
   readonly max: number;
   readonly ratio: number;
-}
-
-/** `ids` as routeManyBytes takes them, as Apache Arrow lays out a Binary array: id i is data[offsets[i], offsets[i + 1]). */
-export function arrowLayout(ids: readonly string[]): { data: Uint8Array; offsets: Int32Array } {
-  const offsets = new Int32Array(ids.length + 1);
-  let total = 0;
-  for (let i = 0; i < ids.length; i++) {
-    total += Buffer.byteLength(ids[i]);
-    if (total > MAX_BYTES) throw new RangeError(`the ids take more than ${MAX_BYTES} bytes of UTF-8, past what Int32Array offsets address`);
-    offsets[i + 1] = total;
-  }
-  const data = Buffer.allocUnsafe(total);
-  ids.forEach((id, i) => data.write(id, offsets[i]));
-  return { data, offsets };
 }
 
 /** A one-id call as a batch task: every id of the batch, one call each. */
