@@ -1,9 +1,10 @@
-// What the bench's parts share besides the rounds (rounds.mjs): ids, tables, the progress line, the
-// machine's description, and the one reach past the public API.
-import { existsSync, readFileSync } from "node:fs";
-import os from "node:os";
+// What the bench's parts share besides the rounds (rounds.mjs): ids, tables, the progress line, and
+// the one reach past the public API (the router's internals: its ring through the Ring contract).
+import { existsSync } from "node:fs";
+import { clearStatus, showStatus } from "../dist/cli/bench-kit.js";
 
 export { fmt } from "./targets.mjs";
+export { machineLine as machine } from "../dist/cli/bench-kit.js";
 
 /** n hex digits at a time from a small LCG: ids that differ (their kind matters, not their bits). */
 export function hexSource(seed) {
@@ -65,19 +66,15 @@ export function builtOrExit(file) {
 /** Thousands separated: 1,000,000. */
 export const count = (n) => n.toLocaleString("en");
 
-/** Where a run is, on stderr (stdout is the report): "[2/5] batches: round 3 of 5", redrawn in place on a terminal, a line each elsewhere. */
+/** Where a run is, on stderr (stdout is the report): "[2/5] batches: round 3 of 5", on the kit's status line. */
 export const progress = {
   section: "",
   begin(index, total, name) {
     this.section = `[${index}/${total}] ${name}: `;
     this.step("starting");
   },
-  step(what) {
-    process.stderr.write(process.stderr.isTTY ? `\r\x1b[K${this.section}${what}` : `${this.section}${what}\n`);
-  },
-  done() {
-    if (process.stderr.isTTY) process.stderr.write("\r\x1b[K");
-  },
+  step: (what) => showStatus(progress.section + what),
+  done: clearStatus,
 };
 
 /** Print a section's heading, its notes (a paragraph each), and a markdown table. */
@@ -98,25 +95,3 @@ export function internalsOf(router) {
 
 /** The ring behind a router: the Ring contract, src/engines/ring.ts. */
 export const ringOf = (router) => internalsOf(router).ring;
-
-/** The bytes a WebAssembly router holds: its ring's keys and positions, its index, its whole linear memory. */
-export function wasmMemoryOf(router) {
-  const ring = ringOf(router);
-  if (!ring?.wasm) throw new Error("cannot reach the WebAssembly ring's memory: update wasmMemoryOf() in bench/lib.mjs");
-  return { ring: ring.table - ring.ring, index: ring.scratch - ring.table, total: ring.wasm.memory.buffer.byteLength };
-}
-
-/**
- * The machine, Node's version and the date: the report's first line. The CPU's family, model and
- * clock from /proc/cpuinfo where there is one: a VM's model name ("AMD EPYC") can hide different
- * processors, whose SIMD and page faults cost differently.
- */
-export function machine() {
-  let info = "";
-  try {
-    info = readFileSync("/proc/cpuinfo", "utf8");
-  } catch {}
-  const field = (name) => new RegExp(`^${name}\\s*:\\s*(.+)$`, "m").exec(info)?.[1] ?? "?";
-  const cpu = `${os.cpus()[0]?.model ?? "unknown CPU"} (family ${field("cpu family")}, model ${field("model")}, ${Math.round(Number(field("cpu MHz")))} MHz)`;
-  return `${cpu}, ${os.cpus().length} cores, ${Math.round(os.totalmem() / 2 ** 30)} GiB; Node ${process.version}; ${new Date().toISOString().slice(0, 10)}`;
-}

@@ -1,12 +1,15 @@
 // The bench's one way to compare tasks: alternating rounds, from src/bench/rounds.ts (built into
 // dist/cli/bench-kit.js; `region-router bench` runs the same code), with the bench's progress line
 // and its BENCH_ROUNDS cap. What one run of a task measures (ns per key, CPU time per id, ms of a
-// build, a page's figures) is the caller's `measure`; timeRounds and msRounds are two such.
+// build, a page's figures) is the caller's `measure`; timeRounds, msRounds and perIdRounds (CPU
+// time per id of batch calls, each timed unit less the timing's own cost, the garbage a call
+// leaves paid in the round that made it) are three such.
 import v8 from "node:v8";
 import vm from "node:vm";
 import { Bench } from "tinybench";
 import * as kit from "../dist/cli/bench-kit.js";
-import { progress } from "./lib.mjs";
+import { median } from "../dist/cli/bench-kit.js";
+import { fmt, progress } from "./lib.mjs";
 
 export { median, ratio } from "../dist/cli/bench-kit.js";
 
@@ -77,3 +80,39 @@ export function msRounds(tasks, { rounds, label }) {
     },
   });
 }
+
+/** Every round's timing cost (CPU ms a unit), for timingNote. */
+const timingCosts = [];
+
+/** The line a table gives on the timing cost taken off. */
+export const timingNote = () =>
+  `Every timed unit (one call or more, at least 2,048 ids for the batch sizes) has its timing's own cost taken off: ${fmt(median(timingCosts) * 1e3, 2)} µs of CPU time (median round; process.cpuUsage() inside its own window), measured on empty units in each round.\n`;
+
+/**
+ * ns per id of tasks { name, run(batch), next(), ms? }: each round runs each task for `time` ms
+ * (its own `ms` when given) of timed units, at least `minCalls`; next() gives a unit's batches,
+ * untimed. Figures: `ns` (CPU time), `wall`, and with `collections`, `work` (CPU time over the
+ * calls in which no collection ran): src/bench/rounds.ts's perIdRounds.
+ */
+export const perIdRounds = (tasks, options) => kit.perIdRounds(tasks, inBench({ ...options, onTimingCost: ({ cpu }) => timingCosts.push(cpu) }));
+
+/**
+ * perIdRounds over groups of tasks keyed by name (a batch size's, a kind of id's), each group
+ * timed together in a round; the results keyed alike, group by group.
+ */
+export async function perIdGroups(groups, options) {
+  const keys = Object.keys(groups[0]);
+  const results = await perIdRounds(groups.flatMap((group) => keys.map((key) => group[key])), { ...options, group: keys.length });
+  return groups.map((_, i) => Object.fromEntries(keys.map((key, k) => [key, results[i * keys.length + k]])));
+}
+
+/** Batches of n cut from `pool` in turn, grouped so that a timed unit holds at least 2,048 ids. */
+export function cycling(pool, n) {
+  const per = Math.max(1, Math.ceil(2048 / n));
+  const batches = [];
+  for (let at = 0; at + n <= pool.length && batches.length < 64 * per; at += n) batches.push(pool.slice(at, at + n));
+  return kit.inUnits(batches);
+}
+
+/** Fresh ids from make(n) for every call, as a gateway's are; the collections that causes fall where they fall. */
+export const freshly = (make, n) => () => [make(n)];

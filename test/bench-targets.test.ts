@@ -1,10 +1,9 @@
 // The bench's verdicts on its targets: every target still judged, at its limit, by the section that
-// measures it (bench/targets.mjs), and the rule (bench/verdict.mjs): a target is met, missed, or
+// measures it (bench/targets.mjs), and the rule (verdictOf): a target is met, missed, or
 // below the floor only when the floor itself misses it and the figure is no better than its floor.
 import { readdirSync, readFileSync } from "node:fs";
 import { expect, it } from "vitest";
-import { fmt, judge, TARGETS, takeVerdicts } from "../bench/targets.mjs";
-import { floorWithCollections, highestFloor, verdictOf } from "../bench/verdict.mjs";
+import { floorWithCollections, fmt, highestFloor, judge, TARGETS, takeVerdicts, verdictOf } from "../bench/targets.mjs";
 
 /** Every target, its limit and direction, and the section that judges it. */
 const JUDGED = {

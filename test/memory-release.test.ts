@@ -8,6 +8,7 @@ import vm from "node:vm";
 import { describe, expect, it } from "vitest";
 import { RegionRouter as SimdRouter } from "../src/index.js";
 import { RegionRouter } from "../src/node.js";
+import { RegionRouter as PureRouter } from "../src/pure.js";
 import { movement } from "../src/exports.js";
 import { internalsOf } from "../src/internals.js";
 import { RegionRouter as ScalarRouter } from "./support/core-only.js";
@@ -79,5 +80,34 @@ describe.each([
     router.removeRegion("big");
     expect(external() - start).toBeLessThan(SLACK);
     expect(router.routeMany(["a", "b", "c"])).toEqual(["small", "small", "small"]);
+  });
+});
+
+// Ring.footprint, what the bench's memory figures read: on WebAssembly 20 bytes a node (a 4-byte
+// key, a 16-byte tail), an index, and the whole linear memory; the pure engine's typed arrays, with
+// the room its updates keep, and no index.
+describe.each([
+  ["wasm", RegionRouter],
+  ["pure", PureRouter],
+] as const)("Ring.footprint on the %s engine", (engine, Router) => {
+  it("counts what the ring holds, and follows an update that shrinks it", () => {
+    const router = new Router({ vnodesPerWeight: 160 });
+    router.addRegions([["big", 2000], ["small", 5]]);
+    const { ring } = internalsOf(router);
+    const before = ring.footprint();
+    expect(ring.size).toBe(2005 * 160);
+    router.removeRegion("big");
+    const after = internalsOf(router).ring.footprint();
+    for (const [{ positions, index, total }, size] of [[before, 2005 * 160], [after, 5 * 160]] as const) {
+      if (engine === "wasm") {
+        expect(positions).toBe(20 * size);
+        expect(index).toBeGreaterThan(0);
+        expect(total).toBeGreaterThan(positions + index);
+      } else {
+        expect(positions).toBeGreaterThanOrEqual(20 * size);
+        expect([index, total]).toEqual([0, positions]);
+      }
+    }
+    if (engine === "wasm") expect(after.total).toBeLessThan(before.total / 4);
   });
 });

@@ -3,10 +3,8 @@
 // faster than the pure engine's and 2x faster than a route() loop.
 import { batchFloors } from "../floors.mjs";
 import { count, fmt, routerOf, sessionIds, SMALL_RING, table } from "../lib.mjs";
-import { cycling, perIdGroups, timingNote } from "../per-id.mjs";
-import { ratio } from "../rounds.mjs";
-import { judge, TARGETS } from "../targets.mjs";
-import { holds } from "../verdict.mjs";
+import { cycling, perIdGroups, ratio, timingNote } from "../rounds.mjs";
+import { holds, judge, TARGETS } from "../targets.mjs";
 
 const SIZES = [64, 256, 1024, 4096, 16_384, 65_536, 1_000_000];
 const ROUNDS = 11;

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import v8 from "node:v8";
 import { batchFloors, encoded } from "../floors.mjs";
-import { fmt, progress, routerOf, sessionIds, SMALL_RING, table, wasmMemoryOf } from "../lib.mjs";
+import { fmt, progress, ringOf, routerOf, sessionIds, SMALL_RING, table } from "../lib.mjs";
 import { collectGarbage, median } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";
 
@@ -33,7 +33,7 @@ export default function callMemory({ WasmRouter }) {
   const out = new Int32Array(ids.length);
   const router = routerOf(WasmRouter, SMALL_RING);
   router.routeMany(ids.slice(0, 4096));
-  const wasmBytes = () => wasmMemoryOf(router).total;
+  const wasmBytes = () => ringOf(router).footprint().total;
   const small = wasmBytes();
   const peaks = [];
   for (let run = 0; run < 3; run++) {

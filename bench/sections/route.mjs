@@ -3,7 +3,7 @@
 // as a user's; lookups in alternating rounds.
 import HashRing from "hashring";
 import { ModelRouter as CryptoPortRouter } from "../../test/support/model.mjs";
-import { count, eachKey, fmt, gatewayBatches, lookups, progress, ringOf, routerOf, SMALL_RING, table, wasmMemoryOf } from "../lib.mjs";
+import { count, eachKey, fmt, gatewayBatches, lookups, progress, ringOf, routerOf, SMALL_RING, table } from "../lib.mjs";
 import { ratio, timeRounds } from "../rounds.mjs";
 
 const SIZES = [1, 9, 1000, 16_000, 100_000, 1_000_000, 10_000_000];
@@ -35,9 +35,7 @@ export default async function route({ WasmRouter, PureRouter }) {
       const t0 = performance.now();
       router.addRegions(regionsOf(n));
       const ms = performance.now() - t0;
-      // The WebAssembly engine's whole linear memory; the pure engine's typed arrays, with the room to spare its updates keep.
-      const { positions, owners } = ringOf(router);
-      rings.push({ engine, n, router, ms, bytes: engine === "pure" ? positions.byteLength + owners.byteLength : wasmMemoryOf(router).total });
+      rings.push({ engine, n, router, ms, memory: ringOf(router).footprint() });
     }
   }
   const others = COMPARED.map((n) => otherRoutes(regionsOf(n)));
@@ -47,15 +45,18 @@ export default async function route({ WasmRouter, PureRouter }) {
   others.flat().forEach((task, i) => Object.assign(task, { result: timed[lookupTasks.length + i] }));
   const at = (engine, n) => rings.find((ring) => ring.engine === engine && ring.n === n);
   const times = (r, base) => `${fmt(ratio(r, base), 2)}x`;
+  const perNode = (bytes) => fmt(bytes / 1e6, 2);
+  const { memory: million } = at("WebAssembly", 1_000_000);
   table(
     ["engine", "virtual nodes", "build (ms, one addRegions)", "memory (MiB)", "bytes per node", "route() ns", "vs 9 nodes", "routeMany ns per id (1,024)", "vs 9 nodes"],
-    rings.map(({ engine, n, ms, bytes, route, many }) => {
+    rings.map(({ engine, n, ms, memory: { total }, route, many }) => {
       const small = at(engine, 9);
-      return [engine, count(n), fmt(ms, 2), fmt(bytes / 2 ** 20, 1), n >= 1000 ? fmt(bytes / n, 1) : "", fmt(route.ns), times(route, small.route), fmt(many.ns), times(many, small.many)];
+      return [engine, count(n), fmt(ms, 2), fmt(total / 2 ** 20, 1), n >= 1000 ? fmt(total / n, 1) : "", fmt(route.ns), times(route, small.route), fmt(many.ns), times(many, small.many)];
     }),
     "route() and routeMany by ring size, both engines (ns per id, median of 5 alternating rounds; ids from 12 to 36 bytes)",
     "Regions: the 9-node ring is sf, london and bangalore of weight 3; else n of weight 1 up to 100 nodes, then 100 of weight n / 100.",
-    "Memory: the WebAssembly engine's whole linear memory; the pure engine's typed arrays (positions and owners, with the room to spare its updates keep).",
+    "Memory (Ring.footprint): the WebAssembly engine's whole linear memory; the pure engine's typed arrays (positions and owners, with the room to spare its updates keep).",
+    `Of the 1,000,000-node WebAssembly ring's ${perNode(million.total)} bytes a node: ${perNode(million.positions)} of nodes (a 4-byte key: owner and 16 bits of position; a 16-byte tail: the position), ${perNode(million.index)} of index (bucket starts).`,
   );
   // route() of each implementation on each compared ring.
   const implementations = [

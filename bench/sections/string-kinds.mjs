@@ -4,10 +4,8 @@
 import { batchFloors } from "../floors.mjs";
 import { idKinds } from "../id-kinds.mjs";
 import { count, fmt, routerOf, SMALL_RING, table } from "../lib.mjs";
-import { freshly, perIdGroups, timingNote } from "../per-id.mjs";
-import { median, ratio } from "../rounds.mjs";
-import { judge, TARGETS } from "../targets.mjs";
-import { floorWithCollections, highestFloor, holds } from "../verdict.mjs";
+import { freshly, median, perIdGroups, ratio, timingNote } from "../rounds.mjs";
+import { floorWithCollections, highestFloor, holds, judge, TARGETS } from "../targets.mjs";
 
 const ROUNDS = 11;
 /**
@@ -36,7 +34,7 @@ export default async function stringKinds({ WasmRouter }) {
     }), { label: `by kind of string, ${count(n)} ids a call`, rounds: ROUNDS, time, minCalls: 2, collections });
     const [flat] = at;
     // routeMany's floor: one call's steps with the collections that fell in routeMany's calls of
-    // the same ids (verdict.mjs floorWithCollections), against the same for flat literals.
+    // the same ids (targets.mjs floorWithCollections), against the same for flat literals.
     const callFloor = (kind) => {
       const { cost, holds } = floorWithCollections(kind.call, kind.many);
       return { cost, holds, ratio: cost / floorWithCollections(flat.call, flat.many).cost };

@@ -1,22 +1,16 @@
 // What `region-router bench` prints: one JSON document, or the same as text (a line on the ring and
 // ids, a table of the calls, the machine).
-import os from "node:os";
 import { internalsOf } from "../internals.js";
 import type { RegionRouterBase } from "../router.js";
 import { describeDialect } from "../cli/dialect-flags.js";
 import { columns } from "../cli/table.js";
 import type { CallsToTime, Timing } from "./calls.js";
+import { machine, machineLine } from "./machine.js";
 
 /** What was timed, besides the timings: the ids' source ("random UUIDs", a file's name). */
 export interface BenchRun extends CallsToTime {
   readonly idsFrom: string;
   readonly timings: readonly Timing[];
-}
-
-/** The processor, its cores and memory, the system. */
-function machine() {
-  const cpus = os.cpus();
-  return { cpu: cpus[0]?.model.trim() ?? "unknown", cores: cpus.length, memoryGiB: Math.round(os.totalmem() / 2 ** 30), platform: `${process.platform} ${process.arch}` };
 }
 
 /** The run as one JSON document: ns are of CPU time per id. */
@@ -33,13 +27,12 @@ export function benchText({ router, ids, idsFrom, batch, rounds, time, timings }
   const { dialect, regions } = internalsOf(router);
   const ns = (value: number) => (value >= 100 ? String(Math.round(value)) : value.toFixed(1));
   const rows = timings.map(({ call, engine, median, min, max, ratio }) => [call, engine, ns(median), `${ns(min)}-${ns(max)}`, `${ratio.toFixed(2)}x`]);
-  const { cpu, cores, platform } = machine();
   return (
     `ring: ${regions.size} regions, compatible with ${describeDialect(dialect)}, fingerprint ${router.fingerprint()}\n` +
     `ids: ${count(ids.length)} (${idsFrom}, ${meanBytes(ids).toFixed(1)} bytes on average), ${count(batch)} a batch call\n` +
     `ns of CPU time per id: the median of ${rounds} alternating rounds of ${time} ms a call, their range, and the ratio to route on WebAssembly\n\n` +
     columns([["call", "engine", "ns per id", "range", "vs route"], ...rows], [0, 1]) +
-    `\n${cpu}, ${cores} cores, ${platform}; Node ${process.version}\n`
+    `\n${machineLine()}\n`
   );
 }
 

@@ -129,6 +129,15 @@ export interface Ring {
   md5(text: string): Uint8Array;
   /** An independent copy. */
   clone(): Ring;
+  /** The bytes the ring holds (for the bench's and users' memory figures). */
+  footprint(): Footprint;
+}
+
+/** Bytes a ring holds: its positions with their owners, its index, and all it has allocated (room to spare included). */
+export interface Footprint {
+  readonly positions: number;
+  readonly index: number;
+  readonly total: number;
 }
 
 /**

@@ -3,7 +3,7 @@
 // Positions are made in one place (placeName for names, placeKey for a key's digest, both
 // following the ring's Scheme) and searched in one (lowerBound). Updates work in place, in arrays
 // with room to spare (PureRing.update), and new nodes are sorted in typed arrays (sortedOrder).
-import { checkKey, positionsPerName, REFERENCE_SCHEME, regionOf, sortBits, type Answers, type RegionTable, type Ring, type Scheme, type VnodeRun } from "../ring.js";
+import { checkKey, positionsPerName, REFERENCE_SCHEME, regionOf, sortBits, type Answers, type Footprint, type RegionTable, type Ring, type Scheme, type VnodeRun } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 import { lowerBound } from "../../lower-bound.js";
@@ -305,6 +305,12 @@ export class PureRing implements Ring {
 
   empty(): Ring {
     return new PureRing(this.scheme);
+  }
+
+  footprint(): Footprint {
+    // No index: the search is a binary search over the positions themselves.
+    const bytes = this.positions.byteLength + this.owners.byteLength;
+    return { positions: bytes, index: 0, total: bytes };
   }
 
   clone(): Ring {

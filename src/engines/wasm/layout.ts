@@ -15,7 +15,7 @@
 // a RangeError before anything is written. The views are refreshed after every memory.grow (and a
 // detached view reads as length 0, which the capacity checks treat as "too small").
 import { encoder, encodeView } from "../../utf8.js";
-import { indexBits, type Scheme } from "../ring.js";
+import { indexBits, type Footprint, type Scheme } from "../ring.js";
 import { DATA_END, FAST_SORT_SCRATCH, KEY_BYTES, KEY_OVERREAD, LAST_WINS, STRICT, TAIL_BYTES } from "./constants.generated.js";
 import { instantiate, type CoreExports, type Instantiate } from "./module.js";
 
@@ -129,6 +129,11 @@ export class RingMemory {
     this.bits = indexBits(n);
     this.table = align8(this.ring + n * ENTRY_BYTES);
     this.scratch = this.#scratchFor(n);
+  }
+
+  /** Ring.footprint: the nodes (keys and tails), the bucket index after them, the whole linear memory. */
+  footprint(): Footprint {
+    return { positions: this.table - this.ring, index: this.scratch - this.table, total: this.bytes.byteLength };
   }
 
   /** Where the scratch area starts when the ring holds n nodes. */
