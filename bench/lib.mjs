@@ -1,6 +1,5 @@
 // What the bench's parts share besides the rounds (rounds.mjs): ids, tables, the progress line, and
 // the one reach past the public API (the router's internals: its ring through the Ring contract).
-import { existsSync } from "node:fs";
 import { clearStatus, showStatus } from "../dist/cli/bench-kit.js";
 
 export { fmt } from "./targets.mjs";
@@ -55,13 +54,6 @@ export function routerOf(Router, regions, options) {
 
 /** sf, london and bangalore of weight 3: the 9-node ring of most tables. */
 export const SMALL_RING = [["sf", 3], ["london", 3], ["bangalore", 3]];
-
-/** Exit with a word on stderr unless `file` (relative to the repository) was built: the standalone benches load dist/. */
-export function builtOrExit(file) {
-  if (existsSync(new URL(`../${file}`, import.meta.url))) return;
-  console.error("dist/ is missing: run `npm run build` first.");
-  process.exit(1);
-}
 
 /** Thousands separated: 1,000,000. */
 export const count = (n) => n.toLocaleString("en");

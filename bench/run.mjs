@@ -11,7 +11,7 @@ import { printTargets, takeVerdicts } from "./targets.mjs";
 
 /** The file descriptor a section's process writes its results to. */
 const RESULTS_FD = 3;
-const SECTIONS = ["route", "build-speed", "batch-sizes", "string-kinds", "call-memory", "dialects", "updates", "memory-back", "gateway"];
+const SECTIONS = ["route", "build-speed", "batch-sizes", "string-kinds", "call-memory", "dialects", "updates", "memory-back", "gateway", "startup", "cli", "browser"];
 const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench: all sections; route draws docs/bench.svg)
 Sections: ${SECTIONS.join(", ")}.
 Builds dist/ first when stale; runs each section in a process of its own; the report (markdown) on

@@ -11,7 +11,7 @@ import { expect, it } from "vitest";
 
 const run = fileURLToPath(new URL("../bench/run.mjs", import.meta.url));
 const bench = (...args: string[]) => spawnSync(process.execPath, [run, ...args], { encoding: "utf8" });
-const SECTIONS = "route, build-speed, batch-sizes, string-kinds, call-memory, dialects, updates, memory-back, gateway";
+const SECTIONS = "route, build-speed, batch-sizes, string-kinds, call-memory, dialects, updates, memory-back, gateway, startup, cli, browser";
 
 it("lists every section in --help", () => {
   const result = bench("--help");

@@ -11,7 +11,7 @@
 // The page bundle's budget is 9.5 KiB and /simd's 16 KiB: failover (route's exclude), the
 // own-properties readers, the byte path and the region-index calls took the page bundle past 7 KiB
 // (bench/RESULTS.md, decisions, holds each change of a budget and why).
-// Start-up time is a benchmark figure (bench/startup.mjs), never asserted here.
+// Start-up time is a benchmark figure (bench/sections/startup.mjs), never asserted here.
 import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";

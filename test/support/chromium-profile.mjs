@@ -1,5 +1,5 @@
 // Debian's Chromium (/usr/bin/chromium) through playwright-core, in a throwaway profile: the one
-// launch that the browser tests (./chromium.ts) and the browser benchmark (bench/browser.mjs) share.
+// launch that the browser tests (./chromium.ts) and the browser benchmark (bench/sections/browser.mjs) share.
 // Playwright never downloads a browser here.
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
