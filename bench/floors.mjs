@@ -6,14 +6,7 @@ import { ringOf, routerOf } from "./lib.mjs";
 
 const encoder = new TextEncoder();
 
-/** `ids` encoded once, as Arrow lays out a column of strings (the layout `region-router bench` uses). */
-export const encoded = arrowLayout;
-
-/**
- * The floors work in pieces of this many ids: routeMany's chunk (CHUNK, src/engines/wasm/ring.ts;
- * test/batch-boundaries.test.ts holds the two equal), so that at every batch size a floor pays a
- * chunk's fixed cost (one encodeInto, one WebAssembly call) as often as routeMany.
- */
+/** routeMany's chunk (CHUNK, src/engines/wasm/ring.ts; a test holds the two equal): a floor pays a chunk's fixed cost as often. */
 const FLOOR_CHUNK = 1008;
 
 /**
@@ -27,7 +20,7 @@ export function batchFloors(WasmRouter, regions) {
   const names = regions.map(([name]) => name);
   // 1,000,000 ids of 36 bytes, as many as the largest batch, and their UTF-8: the bytes calls' ids.
   const uuids = Array.from({ length: 1_000_000 }, () => crypto.randomUUID());
-  const bytes = encoded(uuids);
+  const bytes = arrowLayout(uuids);
   const byteOwners = new Int32Array(1_000_000);
   // One chunk's UTF-8 (up to 36 code units an id), offsets and owners.
   const text = new Uint8Array(3 * 36 * FLOOR_CHUNK);

@@ -1,9 +1,9 @@
 // What the bench's parts share besides the rounds (rounds.mjs): ids, tables, the progress line, and
 // the one reach past the public API (the router's internals: its ring through the Ring contract).
-import { clearStatus, showStatus } from "../dist/cli/bench-kit.js";
+import { clearStatus, eachKey, internalsOf, showStatus } from "../dist/cli/bench-kit.js";
 
 export { fmt } from "./targets.mjs";
-export { machineLine as machine } from "../dist/cli/bench-kit.js";
+export { eachKey, internalsOf, machineLine as machine } from "../dist/cli/bench-kit.js";
 
 /** n hex digits at a time from a small LCG: ids that differ (their kind matters, not their bits). */
 export function hexSource(seed) {
@@ -28,15 +28,6 @@ export function sessionIds(count, seed = 1) {
 export function gatewayBatches() {
   const ids = sessionIds(1 << 16);
   return Array.from({ length: 64 }, (_, i) => ids.slice(i * 1024, (i + 1) * 1024));
-}
-
-/** A single-key function as a batch task: route every key of the batch, one call each. */
-export function eachKey(route) {
-  let sink = 0;
-  return (batch) => {
-    for (let i = 0; i < batch.length; i++) if (route(batch[i]) !== null) sink++;
-    return sink;
-  };
 }
 
 /** A router's route() (one call per id) and routeMany as tasks, named `${label} route` and `${label} routeMany`. */
@@ -78,12 +69,11 @@ export function table(header, rows, heading = "", ...notes) {
   console.log();
 }
 
-/** A router's internals (src/internals.ts: its ring, region table and dialect): the bench's one reach past the API. */
-export function internalsOf(router) {
-  const internals = router[Symbol.for("region-router internals")];
-  if (typeof internals !== "function") throw new Error("cannot reach the router's internals: update internalsOf() in bench/lib.mjs");
-  return internals.call(router);
-}
-
-/** The ring behind a router: the Ring contract, src/engines/ring.ts. */
+/** The ring behind a router (src/internals.ts): the Ring contract, src/engines/ring.ts. */
 export const ringOf = (router) => internalsOf(router).ring;
+
+/** The WebAssembly engine with the core module alone, what region-router/simd runs without SIMD: no entry ships it, so it is bundled (scripts/sizes.mjs). */
+export const CORE_ONLY = "./test/support/core-only.ts";
+
+/** A module's code (a bundle, which imports nothing), imported from a data: URL. */
+export const importCode = (code) => import(`data:text/javascript;base64,${Buffer.from(code).toString("base64")}`);

@@ -8,27 +8,24 @@ import v8 from "node:v8";
 import vm from "node:vm";
 import { Bench } from "tinybench";
 import * as kit from "../dist/cli/bench-kit.js";
-import { median } from "../dist/cli/bench-kit.js";
 import { fmt, progress } from "./lib.mjs";
 
-export { median, ratio } from "../dist/cli/bench-kit.js";
+v8.setFlagsFromString("--expose-gc");
+const gc = vm.runInNewContext("gc");
+
+export const { median, ratio } = kit;
 
 /** BENCH_ROUNDS=n caps every comparison at n rounds: a quick check that the bench runs, no figures. */
 const MAX_ROUNDS = Number(process.env.BENCH_ROUNDS) || Infinity;
 
 /** Options of the kit's rounds as the bench runs them: capped by BENCH_ROUNDS, each round on the progress line. */
-export const inBench = (options) => ({
+const inBench = (options) => ({
   ...options,
   maxRounds: MAX_ROUNDS,
   onRound: (label, round, rounds) => progress.step(`${label}: round ${round + 1} of ${rounds}`),
 });
 
-/**
- * Run `tasks` (objects with a `name`) in alternating rounds: `measure(task, round)` runs one task
- * once and gives its figures ({ ns }, { ms, cpu }, ...); `beforeRound(round)` runs first in each
- * round, untimed; `group` as src/bench/rounds.ts says. Returns per task { name, rounds: { figure:
- * [one per round] }, figure: median }.
- */
+/** src/bench/rounds.ts's alternate: `measure(task, round)` gives a task's figures in a round; per task, each figure's rounds and median. */
 export const alternate = (tasks, options) => kit.alternate(tasks, inBench(options));
 
 /**
@@ -49,14 +46,9 @@ export function timeRounds(tasks, batches, { rounds = 5, time = 200, label }) {
 }
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
-let gc = null;
 
 /** A full collection, then a pause for its background threads (on 2 cores they would take one from what runs next). */
 export function collectGarbage() {
-  if (gc === null) {
-    v8.setFlagsFromString("--expose-gc");
-    gc = vm.runInNewContext("gc");
-  }
   gc();
   Atomics.wait(pause, 0, 0, 150);
 }

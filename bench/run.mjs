@@ -1,18 +1,16 @@
 // `npm run bench`: each section (bench/sections/NAME.mjs: given the built engines, it prints its
-// tables, judges its targets and may return the chart's bars) in a process of its own, then every
-// verdict and the chart.
+// tables and judges its targets) in a process of its own, then every verdict.
 import { spawnSync } from "node:child_process";
 import { writeSync } from "node:fs";
 import { fileURLToPath } from "node:url";
 import { buildIfStale } from "../scripts/build-if-stale.mjs";
-import { barChart, writeChart } from "./chart.mjs";
-import { machine, progress } from "./lib.mjs";
-import { printTargets, takeVerdicts } from "./targets.mjs";
+import { machine, progress, table } from "./lib.mjs";
+import { takeVerdicts } from "./targets.mjs";
 
 /** The file descriptor a section's process writes its results to. */
 const RESULTS_FD = 3;
 const SECTIONS = ["route", "build-speed", "batch-sizes", "string-kinds", "call-memory", "dialects", "updates", "memory-back", "gateway", "startup", "cli", "browser"];
-const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench: all sections; route draws docs/bench.svg)
+const USAGE = `Usage: node bench/run.mjs [section ...]   (npm run bench: all sections; route redraws docs/bench.svg)
 Sections: ${SECTIONS.join(", ")}.
 Builds dist/ first when stale; runs each section in a process of its own; the report (markdown) on
 stdout, progress on stderr. BENCH_ROUNDS=1: one round of everything, a check that it runs.`;
@@ -31,9 +29,9 @@ if (chosen.includes("--help") || chosen.includes("-h")) {
   const { RegionRouter: WasmRouter } = await import("../dist/node.js");
   const { RegionRouter: PureRouter } = await import("../dist/pure.js");
   const { default: run } = await import(`./sections/${chosen[0]}.mjs`);
-  const figures = (await run({ WasmRouter, PureRouter })) ?? null;
+  await run({ WasmRouter, PureRouter });
   progress.done();
-  writeSync(RESULTS_FD, JSON.stringify({ section: chosen[0], figures, verdicts: takeVerdicts() }));
+  writeSync(RESULTS_FD, JSON.stringify(takeVerdicts()));
 } else {
   // The sections measure the built package: build it now if anything it is built from is newer.
   try {
@@ -45,29 +43,21 @@ if (chosen.includes("--help") || chosen.includes("-h")) {
   }
 }
 
-/**
- * Each section in a process of its own (not in the JIT and heap state others left), its figures and
- * verdicts back as JSON through a pipe; then the verdicts in one table, and the chart.
- */
+/** Each section in a process of its own (not in the JIT and heap state others left), its verdicts back as JSON through a pipe; then the verdicts in one table. */
 function runEachSection(running) {
   console.log(`# region-router benchmark\n\n${machine()}\n`);
-  const parts = running.map((section, i) => {
+  const verdicts = running.flatMap((section, i) => {
     const env = { ...process.env, BENCH_PLACE: `${i + 1}/${running.length}` };
     const { status, signal, output } = spawnSync(process.execPath, [...process.execArgv, fileURLToPath(import.meta.url), section], { stdio: ["inherit", "inherit", "inherit", "pipe"], env });
     if (status !== 0) throw Object.assign(new Error(signal ?? `exit status ${status}`), { section });
     return JSON.parse(output[RESULTS_FD].toString());
   });
-  printTargets(parts.flatMap((part) => part.verdicts));
-  const groups = parts.find((part) => part.section === "route")?.figures;
-  if (!groups) {
-    process.stderr.write("docs/bench.svg not written: it needs the route section\n");
-    return;
-  }
-  const chart = barChart({
-    title: "region-router: nanoseconds per session id (shorter is faster)",
-    footnote: `${machine()}; median of 5 alternating rounds (npm run bench)`,
-    format: (value) => `${value >= 100 ? Math.round(value).toLocaleString("en") : value.toFixed(1)} ns`,
-    groups,
-  });
-  writeChart(fileURLToPath(new URL("../docs/bench.svg", import.meta.url)), chart);
+  if (verdicts.length === 0) return;
+  const count = (verdict) => verdicts.filter((v) => v.verdict === verdict).length;
+  table(
+    ["target", "where", "measured", "at the floor", "verdict"],
+    verdicts.map(({ target, where, measured, floor, verdict }) => [target, where, measured, floor, verdict]),
+    "The targets in this run",
+    `Each target where it was measured: met, missed, or below the floor (missed, and so would be an implementation that cost only its floor, measured beside it in the same rounds; a figure more than 10% better than its floor does not count the floor as one). ${count("met")} met, ${count("below the floor")} below the floor, ${count("missed")} missed.`,
+  );
 }

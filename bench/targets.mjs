@@ -1,6 +1,6 @@
 // The bench's targets, each judged by the section that measures it, in the same run: met, missed,
-// or below the floor, by the rule below (verdictOf). run.mjs gathers every section's verdicts and
-// prints one table.
+// or below the floor, by the rule below (verdictOf). run.mjs gathers every section's verdicts into
+// one table.
 
 /**
  * A figure for a table: whole from 100 up, else `digits` decimals; "n/a" for what was not measured.
@@ -48,7 +48,7 @@ const verdicts = [];
 
 /**
  * Judge one target of TARGETS where it was measured (verdictOf) and keep the verdict for
- * printTargets: `measured` and `floor` on the target's own scale; floorHolds as verdictOf takes it.
+ * the run's table (run.mjs): `measured` and `floor` on the target's own scale; floorHolds as verdictOf takes it.
  * @param {Target} rule
  * @param {{ where: string, measured: number, floor?: number | null, floorHolds?: boolean }} figure
  */
@@ -59,24 +59,8 @@ export function judge({ target, limit, atMost, unit = "x" }, { where, measured, 
   return verdict;
 }
 
-/** The verdicts so far (a section's, sent to the run that prints them all: bench/run.mjs). */
+/** The verdicts so far (a section's, sent to the run that prints them all: bench/run.mjs). @returns {Verdict[]} */
 export const takeVerdicts = () => verdicts.splice(0);
-
-/** @param {Verdict[]} all every section's verdicts (takeVerdicts), as a table; nothing when there are none. */
-export function printTargets(all) {
-  if (all.length === 0) return;
-  const count = (/** @type {string} */ v) => all.filter(({ verdict }) => verdict === v).length;
-  console.log("## The targets in this run\n");
-  console.log(
-    `Each target where it was measured: met, missed, or below the floor (missed, and so would be an ` +
-      `implementation that cost only its floor, measured beside it in the same rounds; a figure more ` +
-      `than 10% better than its floor does not count the floor as one). ` +
-      `${count("met")} met, ${count("below the floor")} below the floor, ${count("missed")} missed.\n`,
-  );
-  console.log("| target | where | measured | at the floor | verdict |\n|---|---|---|---|---|");
-  for (const { target, where, measured, floor, verdict } of all) console.log(`| ${target} | ${where} | ${measured} | ${floor} | ${verdict} |`);
-  console.log();
-}
 
 /** Whether a cost is no more than 10% under its floor's: a floor it beats by more proves nothing. */
 export const holds = (/** @type {number} */ cost, /** @type {number} */ floor) => cost >= 0.9 * floor;

@@ -6,7 +6,7 @@
 // Every figure is exact for its ring (shares() sums arcs), and deterministic: no sampling, no seeds.
 // Uses the built package (run `npm run build` first). Usage: node scripts/share-deviation.mjs
 import { fileURLToPath } from "node:url";
-import { page, round, text, writeChart } from "../bench/chart.mjs";
+import { page, round, text, writeChart } from "./svg.mjs";
 import { RegionRouter } from "../dist/node.js";
 
 /** Line colours, in series order. */

@@ -8,8 +8,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { browserBundle } from "../../scripts/sizes.mjs";
 import { CHROMIUM_PATH, launchInProfile } from "../../test/support/chromium-profile.mjs";
-import { CORE_ONLY, coreOnlyCode } from "../core-only.mjs";
-import { table } from "../lib.mjs";
+import { CORE_ONLY, table } from "../lib.mjs";
 import { alternate } from "../rounds.mjs";
 
 const root = fileURLToPath(new URL("../..", import.meta.url));
@@ -51,12 +50,13 @@ export default async function browser() {
     console.log(`## Chromium\n\nNot measured: no ${CHROMIUM_PATH} (apt-get install chromium).\n`);
     return;
   }
-  const coreOnly = await coreOnlyCode();
+  // Each entry's bundle as a page's app would have it: its size, and the core alone's code to serve.
+  const bundles = await Promise.all(ENTRIES.map(({ specifier }) => browserBundle(specifier)));
   /** A page, dist/ as built, and the core alone as bundled here. */
   const server = createServer((request, response) => {
     const path = new URL(request.url, "http://x").pathname;
     const file = join(root, path);
-    const body = path === "/" ? "<!doctype html><title>bench</title>" : path === "/dist/core-only.js" ? coreOnly : path.startsWith("/dist/") && existsSync(file) ? readFileSync(file) : null;
+    const body = path === "/" ? "<!doctype html><title>bench</title>" : path === "/dist/core-only.js" ? bundles[2].code : path.startsWith("/dist/") && existsSync(file) ? readFileSync(file) : null;
     response.writeHead(body === null ? 404 : 200, { "content-type": path === "/" ? "text/html" : "text/javascript" }).end(body ?? undefined);
   });
   await new Promise((resolve) => server.listen(0, "127.0.0.1", resolve));
@@ -75,14 +75,14 @@ export default async function browser() {
       return figures;
     },
   }).finally(() => Promise.all([close(), server.close()]));
-  console.log(`## Chromium ${version}: each engine in a fresh page, ${ROUNDS} alternating rounds (medians; ratios to what region-router gives a page)\n`);
   const [base] = measured;
   const cell = (r, key, digits) => `${r[key].toFixed(digits)} (${(r[key] / base[key]).toFixed(2)}x)`;
-  const sizes = await Promise.all(ENTRIES.map(({ specifier }) => browserBundle(specifier)));
   table(
     ["entry", "bundle, gzipped", "route, ns/id", "routeMany (1,024 UUIDs), ns/id", "build 100,000 nodes, ms", "start-up, ms"],
-    measured.map((r, i) => [r.name, `${sizes[i].gzipped.toLocaleString("en")} B`, cell(r, "route", 0), cell(r, "routeMany", 0), cell(r, "build", 1), cell(r, "startup", 2)]),
+    measured.map((r, i) => [r.name, `${bundles[i].gzipped.toLocaleString("en")} B`, cell(r, "route", 0), cell(r, "routeMany", 0), cell(r, "build", 1), cell(r, "startup", 2)]),
+    `Chromium ${version}: each engine in a fresh page, ${ROUNDS} alternating rounds (medians; ratios to what region-router gives a page)`,
   );
-  console.log("Start-up taken apart (ms, medians; a fresh page each): the import (fetching and compiling the entry's file), the constructor, three regions of 100 virtual nodes, the first route\n");
-  table(["entry", "import", "construct", "3 x addRegion", "first route"], measured.map((r) => [r.name, ...["import", "construct", "regions", "firstRoute"].map((part) => r[part].toFixed(2))]));
+  const parts = ["import", "construct", "regions", "firstRoute"];
+  const apart = "Start-up taken apart (ms, medians; a fresh page each): the import (fetching and compiling the entry's file), the constructor, three regions of 100 virtual nodes, the first route";
+  table(["entry", "import", "construct", "3 x addRegion", "first route"], measured.map((r) => [r.name, ...parts.map((part) => r[part].toFixed(2))]), "", apart);
 }

@@ -5,7 +5,8 @@
 // more than after a 4,096-id call.
 import fs from "node:fs";
 import v8 from "node:v8";
-import { batchFloors, encoded } from "../floors.mjs";
+import { arrowLayout } from "../../dist/cli/bench-kit.js";
+import { batchFloors } from "../floors.mjs";
 import { fmt, progress, ringOf, routerOf, sessionIds, SMALL_RING, table } from "../lib.mjs";
 import { collectGarbage, median } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";
@@ -28,8 +29,8 @@ function heapAllocated(call) {
 export default function callMemory({ WasmRouter }) {
   progress.step("memory of a 1,000,000-id call");
   const ids = JSON.parse(JSON.stringify(sessionIds(1_000_000, 4)));
-  const { data, offsets } = encoded(ids);
-  const giant = encoded(GIANT);
+  const { data, offsets } = arrowLayout(ids);
+  const giant = arrowLayout(GIANT);
   const out = new Int32Array(ids.length);
   const router = routerOf(WasmRouter, SMALL_RING);
   router.routeMany(ids.slice(0, 4096));

@@ -10,10 +10,7 @@ const CASES = [
   {
     name: 'routeMany(["a", "b", "c"]), route() of 100,000,000 characters, addRegion("tokyo", 3)',
     ring: [SMALL_RING],
-    run(router) {
-      router.route("x".repeat(1e8));
-      router.addRegion("tokyo", 3);
-    },
+    run: (router) => (router.route("x".repeat(1e8)), router.addRegion("tokyo", 3)),
   },
   {
     name: "5,010,000 nodes (vnodesPerWeight 10,000, weights 500 and 1), routeMany, removeRegion of the 500",

@@ -1,9 +1,11 @@
 // route() and routeMany (1,024 ids a call) on rings of 1 to 10,000,000 virtual nodes, both engines;
 // on 9 and 16,000 nodes route() against a hand-written port and npm hashring. One build per ring,
-// as a user's; lookups in alternating rounds.
+// as a user's; lookups in alternating rounds. Redraws docs/bench.svg from them.
+import { fileURLToPath } from "node:url";
 import HashRing from "hashring";
 import { ModelRouter as CryptoPortRouter } from "../../test/support/model.mjs";
-import { count, eachKey, fmt, gatewayBatches, lookups, progress, ringOf, routerOf, SMALL_RING, table } from "../lib.mjs";
+import { barChart, writeChart } from "../../scripts/svg.mjs";
+import { count, eachKey, fmt, gatewayBatches, lookups, machine, progress, ringOf, routerOf, SMALL_RING, table } from "../lib.mjs";
 import { ratio, timeRounds } from "../rounds.mjs";
 
 const SIZES = [1, 9, 1000, 16_000, 100_000, 1_000_000, 10_000_000];
@@ -70,9 +72,15 @@ export default async function route({ WasmRouter, PureRouter }) {
     "route(), one key per call, against other implementations on as many points",
   );
   const bar = (label, { ns }, ours = true) => ({ label, value: ns, ours });
-  return [
-    { title: "route(), one id per call, 9-node ring", bars: implementations.map(([name, [small]], i) => bar(name, small, i < 2)) },
-    { title: "batches of 1,024 ids, 9-node ring", bars: [bar("WebAssembly routeMany (SIMD)", at("WebAssembly", 9).many), bar("pure-TypeScript routeMany", at("pure", 9).many)] },
-    { title: "ring size: WebAssembly route()", bars: [9, 1_000_000].map((n) => bar(`${count(n)} nodes`, at("WebAssembly", n).route)) },
-  ];
+  const chart = barChart({
+    title: "region-router: nanoseconds per session id (shorter is faster)",
+    footnote: `${machine()}; median of 5 alternating rounds (npm run bench)`,
+    format: (value) => `${value >= 100 ? Math.round(value).toLocaleString("en") : value.toFixed(1)} ns`,
+    groups: [
+      { title: "route(), one id per call, 9-node ring", bars: implementations.map(([name, [small]], i) => bar(name, small, i < 2)) },
+      { title: "batches of 1,024 ids, 9-node ring", bars: [bar("WebAssembly routeMany (SIMD)", at("WebAssembly", 9).many), bar("pure-TypeScript routeMany", at("pure", 9).many)] },
+      { title: "ring size: WebAssembly route()", bars: [9, 1_000_000].map((n) => bar(`${count(n)} nodes`, at("WebAssembly", n).route)) },
+    ],
+  });
+  writeChart(fileURLToPath(new URL("../../docs/bench.svg", import.meta.url)), chart);
 }

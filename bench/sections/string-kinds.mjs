@@ -1,9 +1,9 @@
-// The batch calls by the kind of string the ids are (id-kinds.mjs), made anew for every call as a
+// The batch calls by the kind of string the ids are (idKinds), made anew for every call as a
 // gateway's are, against flat literals, at 1,024 and 65,536 ids a call: routeMany within 1.2x, and
 // routeIndexes within 1.2x once each kind's UTF-8 step is taken off, each beside its floors.
+import crypto from "node:crypto";
 import { batchFloors } from "../floors.mjs";
-import { idKinds } from "../id-kinds.mjs";
-import { count, fmt, routerOf, SMALL_RING, table } from "../lib.mjs";
+import { count, fmt, hexSource, routerOf, SMALL_RING, table, uuidOf } from "../lib.mjs";
 import { freshly, median, perIdGroups, ratio, timingNote } from "../rounds.mjs";
 import { floorWithCollections, highestFloor, holds, judge, TARGETS } from "../targets.mjs";
 
@@ -15,6 +15,56 @@ const ROUNDS = 11;
  */
 const SIZES = [{ n: 1024, time: 40, collections: false }, { n: 65_536, time: 250, collections: true }];
 const times = (x) => `${fmt(x, 2)}x`;
+
+/**
+ * The kinds of string a session id can be: [kind, make(n)] pairs, each making n fresh ids of 36
+ * characters from a pool of 65,536 UUID literals, so that only the kind differs; flat literals
+ * first (the others are judged against them). What ids are cut or parsed from (a JSON body, bytes
+ * received) is made beforehand, as a gateway's input arrives made: made in the timed calls, it
+ * would be garbage collected in the calls timed next.
+ */
+function idKinds() {
+  const hex = hexSource(5);
+  // The one buffer every call's bytes are copied into, as a server reads into the buffers it keeps.
+  const received = Buffer.alloc(36 << 16);
+  let serial = 10 ** 15;
+  const literalPool = new Function(`return ${JSON.stringify(Array.from({ length: 1 << 16 }, () => uuidOf(hex)))};`)();
+  let literalAt = 0;
+  /** The next n literals of the pool (an array of flat strings the source holds). */
+  const literals = (n) => {
+    const out = new Array(n);
+    for (let i = 0; i < n; i++) out[i] = literalPool[literalAt++ & 0xffff];
+    return out;
+  };
+  /** The next of the inputs make(literals(n)) gives for batches of n, made once (enough for 65,536 ids, at least 2). */
+  const input = (make) => {
+    const made = new Map();
+    return (n) => {
+      let pool = made.get(n);
+      if (!pool) made.set(n, (pool = { at: 0, inputs: Array.from({ length: Math.max(2, (1 << 16) / n) }, () => make(literals(n))) }));
+      return pool.inputs[pool.at++ % pool.inputs.length];
+    };
+  };
+  const parent = input((ids) => ids.join(" "));
+  const json = input((ids) => JSON.stringify(ids));
+  const bytes = input((ids) => Buffer.from(ids.join(""), "latin1"));
+  const mixedJson = input((ids) => JSON.stringify(ids.map((id, i) => (i % 2 ? id : `Ω${id.slice(1)}`))));
+  return [
+    ["flat literals (in the source)", literals],
+    ["crypto.randomUUID()", (n) => Array.from({ length: n }, () => crypto.randomUUID())],
+    ['concatenations ("sess-" + n)', (n) => Array.from({ length: n }, () => "sess-" + String(serial++).padStart(31, "0"))],
+    ["slices of a longer string", (n) => {
+      const text = parent(n);
+      return Array.from({ length: n }, (_, i) => text.slice(37 * i, 37 * i + 36));
+    }],
+    ["JSON.parse output", (n) => JSON.parse(json(n))],
+    ["Buffer#toString output", (n) => {
+      received.set(bytes(n));
+      return Array.from({ length: n }, (_, i) => received.toString("utf8", 36 * i, 36 * i + 36));
+    }],
+    ["one-byte and two-byte, mixed (JSON.parse)", (n) => JSON.parse(mixedJson(n))],
+  ];
+}
 
 export default async function stringKinds({ WasmRouter }) {
   const wasm = routerOf(WasmRouter, SMALL_RING);

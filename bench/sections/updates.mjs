@@ -2,24 +2,12 @@
 // one-node regions (the most a router holds) at most 3x among 1,000, both engines; its floor, in
 // the same rounds, the ring's own update alone (the same remove and add through the Ring contract).
 import { count, fmt, internalsOf, progress, routerOf, table } from "../lib.mjs";
-import { alternate, ratio } from "../rounds.mjs";
+import { ratio, timeRounds } from "../rounds.mjs";
 import { judge, TARGETS } from "../targets.mjs";
 
 const SIZES = [1000, 65_536];
-const ROUNDS = 5;
-/** Each task, each round, updates for at least this many ms and at least MIN_UPDATES times: ms per update. */
-const TIME = 200;
-const MIN_UPDATES = 3;
 /** Ids whose routes each router must give as before once the rounds are done. */
 const PROBES = Array.from({ length: 2000 }, (_, i) => `sess-${i}`);
-
-/** ms per update of `update`, run for at least `time` ms and `least` times. */
-function timed(update, time, least) {
-  const t0 = performance.now();
-  let [updates, spent] = [0, 0];
-  for (; updates < least || spent < time; updates++, spent = performance.now() - t0) update();
-  return spent / updates;
-}
 
 /**
  * A router of n one-node regions, and an update of the next of them in turn (7,919: a stride prime
@@ -42,19 +30,18 @@ function updating(Router, n, onRing) {
       router.addRegion(region, 1);
     }
   };
-  return { router, update, routes: router.routeMany(PROBES) };
+  return { router, run: update, routes: router.routeMany(PROBES) };
 }
 
 export default async function updates({ WasmRouter, PureRouter }) {
   const tasks = [["WebAssembly", WasmRouter], ["pure", PureRouter]].flatMap(([engine, Router]) =>
     SIZES.flatMap((n) => [false, true].map((onRing) => {
       progress.step(`${engine}: building ${count(n)} one-node regions`);
-      const task = { name: `${engine}, among ${count(n)} regions`, engine, n, ...updating(Router, n, onRing) };
-      timed(task.update, TIME / 2, 1); // warm-up: compiled before the first round
-      return task;
+      return { name: `${engine}, among ${count(n)} regions`, engine, n, ...updating(Router, n, onRing) };
     })),
   );
-  const results = await alternate(tasks, { rounds: ROUNDS, label: "one-region updates", measure: ({ update }) => ({ ms: timed(update, TIME, MIN_UPDATES) }) });
+  // ns per update: the median update of each task's runs in a round (a batch of one).
+  const results = await timeRounds(tasks, [[null]], { label: "one-region updates" });
   // Every update put back what it took: each router still holds all its regions and routes as before.
   for (const { router, n, routes } of tasks) {
     if (router.weights().size !== n || router.routeMany(PROBES).some((region, i) => region !== routes[i])) {
@@ -63,15 +50,15 @@ export default async function updates({ WasmRouter, PureRouter }) {
   }
   // In pairs (the whole update, the ring's alone), each against the whole among 1,000 regions.
   const rows = tasks.flatMap((task, i) => (i % 2 ? [] : [{ ...task, whole: results[i], alone: results[i + 1], base: results[i - (i % (2 * SIZES.length))] }]));
-  const span = (r) => `${fmt(Math.min(...r.rounds.ms), 3)}-${fmt(Math.max(...r.rounds.ms), 3)}`;
-  const times = (r, base) => `${fmt(ratio(r, base, "ms"), 2)}x`;
+  const [ms, span] = [(r) => fmt(r.ns / 1e6, 3), (r) => `${fmt(Math.min(...r.rounds.ns) / 1e6, 3)}-${fmt(Math.max(...r.rounds.ns) / 1e6, 3)}`];
+  const times = (r, base) => `${fmt(ratio(r, base), 2)}x`;
   table(
     ["engine, ring", "ms per update", "fastest-slowest round", "of the same among 1,000 regions", "ring's update alone, ms", "ring alone, of the whole among 1,000"],
-    rows.map(({ name, whole, alone, base }) => [name, fmt(whole.ms, 3), span(whole), times(whole, base), fmt(alone.ms, 3), times(alone, base)]),
-    `An update touching one region: removeRegion then addRegion of a one-node region (ms per update, median of ${ROUNDS} alternating rounds)`,
+    rows.map(({ name, whole, alone, base }) => [name, ms(whole), span(whole), times(whole, base), ms(alone), times(alone, base)]),
+    "An update touching one region: removeRegion then addRegion of a one-node region (ms per update, median of 5 alternating rounds)",
     "The ring's update alone is the same remove and add made on the ring through the Ring contract: the floor of an update.",
   );
   for (const { engine, n, whole, alone, base } of rows) {
-    if (n === SIZES.at(-1)) judge(TARGETS.updateScale, { where: `${engine}, one-node regions`, measured: ratio(whole, base, "ms"), floor: ratio(alone, base, "ms") });
+    if (n === SIZES.at(-1)) judge(TARGETS.updateScale, { where: `${engine}, one-node regions`, measured: ratio(whole, base), floor: ratio(alone, base) });
   }
 }

@@ -42,13 +42,19 @@ export interface Timing {
   readonly ratio: number;
 }
 
-/** A one-id call as a batch task: every id of the batch, one call each. */
-function eachId(route: (id: string) => unknown): (batch: IdBatch) => number {
-  return ({ ids }) => {
+/** A one-id call as a batch task: every id of the batch, one call each; how many answers were not null. */
+export function eachKey(route: (id: string) => unknown): (ids: readonly string[]) => number {
+  return (ids) => {
     let found = 0;
     for (let i = 0; i < ids.length; i++) if (route(ids[i]) != null) found++;
     return found;
   };
+}
+
+/** eachKey over a batch call's ids. */
+function eachId(route: (id: string) => unknown): (batch: IdBatch) => number {
+  const each = eachKey(route);
+  return ({ ids }) => each(ids);
 }
 
 /** The calls timed on each engine; `out` is reused by every call that writes indexes. */

@@ -2,7 +2,7 @@
 // sort module. No entry ships it as such; it is what region-router/simd does where the runtime
 // has no WebAssembly SIMD (or refuses those modules): routeMany on the core's scalar loop, builds
 // on its scalar MD5 and heap sort. The shared suites run it as the "wasm-scalar" engine, and the
-// benchmarks bundle it (bench/core-only.mjs) to show what WebAssembly without SIMD gives.
+// benchmarks bundle it (scripts/sizes.mjs) to show what WebAssembly without SIMD gives.
 import { INSPECT, inspectRouter, type Inspect } from "../../src/inspect.js";
 import type { RouterOptions } from "../../src/options.js";
 import { RegionRouterBase } from "../../src/router.js";

@@ -1,11 +1,10 @@
-// Hand-written SVG for the docs: the frame of a chart, and the bench's horizontal bar chart
-// (bench/run.mjs). Plain text, no dependency, small enough to commit.
+// Hand-written SVG for the docs' figures (docs/bench.svg from the bench's route section,
+// docs/share-deviation.svg from scripts/share-deviation.mjs): text, the page around a chart, a
+// horizontal bar chart, the file. Plain text, no dependency, small enough to commit.
 import { writeFileSync } from "node:fs";
 import { relative } from "node:path";
 
 const FONT = `font-family="system-ui, -apple-system, 'Segoe UI', Helvetica, Arial, sans-serif"`;
-const OURS = "#2563eb";
-const OTHERS = "#9ca3af";
 
 const escape = (text) => String(text).replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;");
 export const round = (x) => Math.round(x * 10) / 10;
@@ -26,6 +25,8 @@ export function page(width, height, title, footnote, body) {
     "",
   ].join("\n");
 }
+
+const [OURS, OTHERS] = ["#2563eb", "#9ca3af"];
 
 /**
  * Horizontal bars on one linear scale. `groups` are `{ title, bars: [{ label, value, ours }] }`;
