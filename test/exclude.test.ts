@@ -3,7 +3,6 @@
 // in every dialect; at shared 32-bit points (where a walk skips the points that lost); in batches
 // of every path (one by one, chunked, split by text); the options' checks; and what the caller's
 // code (an exclude iterable, getters among the ids) sees.
-import { readFileSync } from "node:fs";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DIALECTS } from "../src/dialects.js";
@@ -13,6 +12,7 @@ import { definition, regionName, sessionId, vnodesPerWeight } from "./support/ar
 import { buildRouter } from "./support/build.js";
 import { engines, type Router } from "./support/engines.js";
 import { expectRejectedUnchanged } from "./support/state.js";
+import { tieFixtures } from "./support/vectors.js";
 
 const ALL = Number.MAX_SAFE_INTEGER;
 
@@ -168,15 +168,6 @@ describe.each(engines)("route and routeMany with exclude on the %s engine", (_, 
 // Where the last generated of equal 32-bit points wins, the walk never meets the point that lost
 // (test/preference-ties.test.ts): the fixtures' keys start at such points or just before them, and
 // excluding the first j regions of each walk sends the key to the (j + 1)-th.
-interface TieFixture {
-  dialect: string;
-  regions: [string, number][];
-  cases: { key: string; walk: string[] }[];
-}
-const tieFixtures: TieFixture[] = ["uhashring-ketama", "hash_ring"].map((name) =>
-  JSON.parse(readFileSync(new URL(`fixtures/preference/${name}.json`, import.meta.url), "utf8")),
-);
-
 describe.each(engines)("exclude at shared 32-bit points on the %s engine", (_, RegionRouter) => {
   it.each(tieFixtures.map((fixture) => [fixture.dialect, fixture] as const))("%s: the library's walk, past each excluded region", (_dialect, fixture) => {
     const router = new RegionRouter({ compatibleWith: fixture.dialect } as RouterOptions);

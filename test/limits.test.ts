@@ -14,6 +14,16 @@ import { MAX_VNODES } from "../src/options.js";
 import { engines, type RouterClass } from "./support/engines.js";
 import { expectRejectedUnchanged, observe } from "./support/state.js";
 
+/** What `call` throws (undefined when it returns). */
+function thrownBy(call: () => unknown): unknown {
+  try {
+    call();
+  } catch (error) {
+    return error;
+  }
+  return undefined;
+}
+
 afterEach(() => {
   vi.restoreAllMocks();
 });
@@ -196,12 +206,7 @@ describe.each(engines.filter(([name]) => name !== "pure"))("a ring damaged past 
       throw new RangeError("no instance for the rebuild");
     });
     const damaged = /^this router's ring was damaged by an update that failed midway and could not be rebuilt: make a new router with RegionRouter\.fromJSON\(router\.toJSON\(\)\)$/;
-    let error: Error | undefined;
-    try {
-      router.addRegion("tokyo", 1);
-    } catch (caught) {
-      error = caught as Error;
-    }
+    const error = thrownBy(() => router.addRegion("tokyo", 1)) as Error | undefined;
     expect(error?.message).toMatch(damaged);
     expect((error?.cause as Error).message).toBe("no instance for the rebuild");
     expect(() => router.route("sess-1")).toThrow(damaged);
@@ -236,12 +241,7 @@ describe("WebAssembly instances", () => {
     vi.spyOn(WebAssembly, "Instance").mockImplementationOnce(() => {
       throw new RangeError("WebAssembly.Instance(): Out of memory: Cannot allocate Wasm memory for new instance");
     });
-    let thrown: unknown;
-    try {
-      new WasmRouter();
-    } catch (error) {
-      thrown = error;
-    }
+    const thrown = thrownBy(() => new WasmRouter());
     expect(thrown).toBeInstanceOf(RangeError);
     expect((thrown as Error).message).toMatch(/cannot create another WebAssembly instance .*reuse routers, or use region-router\/pure/);
     expect(((thrown as Error).cause as Error).message).toMatch(/Out of memory/);
@@ -261,12 +261,7 @@ describe("where WebAssembly cannot run", () => {
     });
     try {
       const { RegionRouter } = await import("../src/index.js");
-      let error: unknown;
-      try {
-        new RegionRouter();
-      } catch (thrown) {
-        error = thrown;
-      }
+      const error = thrownBy(() => new RegionRouter());
       expect(error).toBeInstanceOf(Error);
       expect((error as Error).message).toBe(
         "WebAssembly cannot run here (Refused to compile or instantiate WebAssembly module): import region-router/pure, the same router without WebAssembly (in a web page, a Content-Security-Policy must allow 'wasm-unsafe-eval' for WebAssembly)",

@@ -3,29 +3,17 @@
 // hash_ring's iterate_nodes() never yield, at a shared point, the node that lost it. The fixtures
 // (test/fixtures/preference/, scripts/dialect-vectors/preference.py) hold keys whose walks start at
 // every shared point of a 1,200-node ring, or just before it, with the library's first 4 nodes.
-import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { describe, expect, it } from "vitest";
 import type { RouterOptions } from "../src/options.js";
 import { internalsOf } from "../src/internals.js";
 import { engines } from "./support/engines.js";
+import { tieFixtures } from "./support/vectors.js";
 
 const HashRing = createRequire(import.meta.url)("hashring") as new (servers: Record<string, number>) => { range(key: string, size: number): string[] };
 
-interface Fixture {
-  dialect: string;
-  points: number;
-  sharedPoints: number;
-  regions: [string, number][];
-  cases: { key: string; walk: string[] }[];
-}
-
-const fixtures: Fixture[] = ["uhashring-ketama", "hash_ring"].map((name) =>
-  JSON.parse(readFileSync(new URL(`fixtures/preference/${name}.json`, import.meta.url), "utf8")),
-);
-
 describe.each(engines)("preferenceList at shared 32-bit points on the %s engine", (_, RegionRouter) => {
-  it.each(fixtures.map((fixture) => [fixture.dialect, fixture] as const))("%s: the library's walk, key for key", (_dialect, fixture) => {
+  it.each(tieFixtures.map((fixture) => [fixture.dialect, fixture] as const))("%s: the library's walk, key for key", (_dialect, fixture) => {
     expect(fixture.sharedPoints).toBeGreaterThan(0);
     const router = new RegionRouter({ compatibleWith: fixture.dialect } as RouterOptions);
     router.addRegions(fixture.regions);
@@ -39,7 +27,7 @@ describe.each(engines)("preferenceList at shared 32-bit points on the %s engine"
 
 describe("preferenceList at shared 32-bit points where the first generated wins", () => {
   it("hashring keeps both points, and its range() meets both servers there: so does the list", () => {
-    const fixture = fixtures[0];
+    const fixture = tieFixtures[0];
     const router = new (engines[0][1])({ compatibleWith: "hashring" });
     router.addRegions(fixture.regions);
     const library = new HashRing(Object.fromEntries(fixture.regions));

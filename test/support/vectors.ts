@@ -11,3 +11,19 @@ export interface VectorCase {
 
 export const vectorsPath = fileURLToPath(new URL("../fixtures/vectors.json", import.meta.url));
 export const vectors: { cases: VectorCase[] } = JSON.parse(readFileSync(vectorsPath, "utf8"));
+
+/**
+ * The shared-point walks of the dialects that keep one owner per 32-bit point (test/fixtures/
+ * preference/, scripts/dialect-vectors/preference.py): each key with the library's first nodes.
+ */
+export interface TieFixture {
+  dialect: string;
+  points: number;
+  sharedPoints: number;
+  regions: [string, number][];
+  cases: { key: string; walk: string[] }[];
+}
+
+export const tieFixtures: TieFixture[] = ["uhashring-ketama", "hash_ring"].map((name) =>
+  JSON.parse(readFileSync(new URL(`../fixtures/preference/${name}.json`, import.meta.url), "utf8")),
+);
