@@ -249,7 +249,7 @@ export class RegionRouterBase {
     const keys = excluded === undefined ? sessionIds : readKeys(sessionIds, length);
     const version = this.#version;
     const indexes = this.#indexes(excluded);
-    this.#ring.routeIndexes(keys, length, answers, indexes.table);
+    this.#ring.routeIndexes(keys, length, answers, indexes.engineTable);
     if (this.#version !== version) throw new Error("sessionIds updated the router while routeIndexes read it (a getter): read the ids into an array first");
     if (indexes.excludes) walkExcluded(this.#ring, answers, length, indexes, (i) => this.#ring.locate(keys[i]));
     return answers;
@@ -271,7 +271,7 @@ export class RegionRouterBase {
     const count = readOffsets(data, offsets);
     const answers = readOut(out, count, [data, offsets]);
     const indexes = this.#indexes(options === undefined ? undefined : readExclude(options));
-    this.#ring.routeBytes(data, offsets, count, 1, answers, indexes.table);
+    this.#ring.routeBytes(data, offsets, count, 1, answers, indexes.engineTable);
     if (indexes.excludes) walkExcluded(this.#ring, answers, count, indexes, (i) => this.#ring.locateBytes(data.subarray(offsets[i], offsets[i + 1])));
     return answers;
   }

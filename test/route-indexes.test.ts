@@ -151,7 +151,11 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     const router = buildRouter(RegionRouter, REGIONS, 5);
     const ids = Array.from({ length: 300 }, (_, i) => `sess-${i}`);
     const out = new Int32Array(ids.length);
-    const check = () => expect([...router.routeIndexes(ids, out)]).toEqual(indexesOf(router, ids));
+    const { data, offsets } = arrow(ids);
+    const check = () => {
+      expect([...router.routeIndexes(ids, out)]).toEqual(indexesOf(router, ids));
+      expect([...router.routeManyBytes(data, offsets, out)]).toEqual(indexesOf(router, ids));
+    };
     check();
     router.addRegion("sf", 1);
     check();

@@ -86,9 +86,10 @@ export interface Ring {
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void;
   /**
    * route() for keys[0 .. count), read and checked as routeMany reads them, each owner written as
-   * table[owner] into out[0 .. count) (the router's owner -> region index); -1 on an empty ring.
+   * table[owner] into out[0 .. count) (the router's owner -> region index; without one, the owner
+   * itself); -1 on an empty ring.
    */
-  routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table: Int32Array): void;
+  routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table?: Int32Array): void;
   /** The owner route() gives a key whose 16-byte MD5 digest this is (the key itself not needed); -1 on an empty ring. */
   routeDigest(digest: Uint8Array): number;
   /**

@@ -18,6 +18,8 @@ export interface IndexTable {
   readonly open: boolean;
   /** Whether some region is excluded: then routed ids may need walkExcluded. */
   readonly excludes: boolean;
+  /** The table the engine writes owners through: undefined when every owner is its region's index (nothing to look up). */
+  readonly engineTable: Int32Array | undefined;
 }
 
 /** The router's table (`names`, `regions`: see RouterInternals) as indexes, the `excluded` regions marked. */
@@ -30,14 +32,16 @@ export function indexTable(
   let index = 0;
   let open = false;
   let excludes = false;
+  let identity = true;
   for (const [region, { owner, names: count }] of regions) {
     const out = excluded.has(region);
     table[owner] = out ? EXCLUDED : index;
     if (out) excludes = true;
     else if (count > 0) open = true;
+    if (owner !== index) identity = false;
     index++;
   }
-  return { table, open, excludes };
+  return { table, open, excludes, engineTable: identity && !excludes ? undefined : table };
 }
 
 /**
@@ -50,9 +54,10 @@ export function readOut(out: unknown, count: number, inputs: readonly ArrayBuffe
   if (out.length < count) {
     throw new RangeError(`out must hold at least ${count} indexes, got ${describe(out)}`);
   }
-  const [start, end] = [out.byteOffset, out.byteOffset + 4 * count];
-  for (const input of inputs) {
-    if (input.buffer === out.buffer && start < input.byteOffset + input.byteLength && input.byteOffset < end) {
+  const buffer = out.buffer;
+  for (let k = 0; k < inputs.length; k++) {
+    const input = inputs[k];
+    if (input.buffer === buffer && out.byteOffset < input.byteOffset + input.byteLength && input.byteOffset < out.byteOffset + 4 * count) {
       throw new RangeError("out must not share memory with data or offsets");
     }
   }

@@ -170,12 +170,12 @@ export class PureRing implements Ring {
     }
   }
 
-  routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table: Int32Array): void {
+  routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table?: Int32Array): void {
     for (let i = 0; i < count; i++) {
       const key = keys[i];
       checkKey(key, i);
       const owner = this.route(key);
-      out[i] = owner < 0 ? -1 : table[owner];
+      out[i] = owner < 0 || table === undefined ? owner : table[owner];
     }
   }
 

@@ -78,9 +78,9 @@ export class WasmRing extends RingMemory implements Ring {
     });
   }
 
-  routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table: Int32Array): void {
+  routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table?: Int32Array): void {
     if (count < SMALLEST_BATCH) {
-      this.#oneByOne(keys, count, (owner, i) => void (out[i] = owner < 0 ? -1 : table[owner]));
+      this.#oneByOne(keys, count, (owner, i) => void (out[i] = owner < 0 || table === undefined ? owner : table[owner]));
       return;
     }
     this.#readChunks(keys, count, (results, chunk, at) => this.#writeOwners(results, chunk, out, at, table));
