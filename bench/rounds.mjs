@@ -1,9 +1,7 @@
 // The bench's one way to compare tasks: alternating rounds, from src/bench/rounds.ts (built into
-// dist/cli/bench-kit.js; `region-router bench` runs the same code), with the bench's progress line
-// and its BENCH_ROUNDS cap. What one run of a task measures (ns per key, CPU time per id, ms of a
-// build, a page's figures) is the caller's `measure`; timeRounds, msRounds and perIdRounds (CPU
-// time per id of batch calls, each timed unit less the timing's own cost, the garbage a call
-// leaves paid in the round that made it) are three such.
+// dist/cli/bench-kit.js, as `region-router bench` uses it), with the bench's progress line and its
+// BENCH_ROUNDS cap; timeRounds (ns per key), msRounds (a build's ms) and perIdRounds (CPU time per
+// id of batch calls, less the timing's own cost) are what a round measures.
 import v8 from "node:v8";
 import vm from "node:vm";
 import { Bench } from "tinybench";
@@ -46,6 +44,9 @@ export function timeRounds(tasks, batches, { rounds = 5, time = 200, label }) {
 }
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
+
+/** A minor collection: a young generation emptied (perIdRounds' beforeUnit). */
+export const minorCollection = () => gc({ type: "minor" });
 
 /** A full collection, then a pause for its background threads (on 2 cores they would take one from what runs next). */
 export function collectGarbage() {

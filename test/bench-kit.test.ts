@@ -86,6 +86,18 @@ it("perIdRounds gives CPU time per id of every task, with a unit's ids counted",
   expect(results[0].work).toBeNaN();
 });
 
+it("perIdRounds runs beforeUnit before each timed unit, outside the timing", async () => {
+  let [units, before] = [0, 0];
+  // 4 ms of CPU before each unit of 4 ids: were it timed, a unit would cost a millisecond an id.
+  const spin = () => {
+    before++;
+    for (const t0 = process.cpuUsage().user; process.cpuUsage().user - t0 < 4000; );
+  };
+  const results = await perIdRounds([{ name: "idle", run: () => units++, next: inUnits([[1, 2, 3, 4]], 4) }], { rounds: 2, time: 0, minCalls: 3, label: "idle", beforeUnit: spin });
+  expect(before).toBe(units - 1); // the untimed unit before round 0 has none
+  expect(results[0].ns).toBeLessThan(100_000);
+});
+
 it("arrowLayout puts every id's UTF-8 after the one before, lone surrogates as U+FFFD", () => {
   const ids = ["sess-1", "", "ünï", "\ud800x", "日本"];
   const { data, offsets } = arrowLayout(ids);

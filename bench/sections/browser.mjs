@@ -46,10 +46,7 @@ const IN_PAGE = `async (url) => {
 }`;
 
 export default async function browser() {
-  if (!existsSync(CHROMIUM_PATH)) {
-    console.log(`## Chromium\n\nNot measured: no ${CHROMIUM_PATH} (apt-get install chromium).\n`);
-    return;
-  }
+  if (!existsSync(CHROMIUM_PATH)) return void console.log(`## Chromium\n\nNot measured: no ${CHROMIUM_PATH} (apt-get install chromium).\n`);
   // Each entry's bundle as a page's app would have it: its size, and the core alone's code to serve.
   const bundles = await Promise.all(ENTRIES.map(({ specifier }) => browserBundle(specifier)));
   /** A page, dist/ as built, and the core alone as bundled here. */

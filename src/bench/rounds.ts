@@ -113,6 +113,8 @@ export interface PerIdOptions extends Omit<RoundOptions, "rounds" | "beforeRound
   readonly collections?: boolean;
   /** Told of each round's timing cost, measured before it. */
   readonly onTimingCost?: (cost: TimingCost) => void;
+  /** Runs before each timed unit, untimed: a collection, so that every unit starts from the same heap. */
+  readonly beforeUnit?: () => void;
 }
 
 /**
@@ -122,7 +124,7 @@ export interface PerIdOptions extends Omit<RoundOptions, "rounds" | "beforeRound
  * Round 0 first runs one unit of each task untimed: compiled, and what a first call grows grown.
  */
 export function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], options: PerIdOptions): Promise<Result<"ns" | "wall" | "work">[]> {
-  const { rounds = 5, time = 120, minCalls = 2, collections = false, onTimingCost } = options;
+  const { rounds = 5, time = 120, minCalls = 2, collections = false, onTimingCost, beforeUnit } = options;
   let cost: TimingCost;
   return alternate(tasks, {
     ...options,
@@ -136,6 +138,7 @@ export function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], opt
       const sum = { spent: 0, cpu: 0, ids: 0, quietCpu: 0, quietIds: 0, units: 0 };
       for (let calls = 0; calls < minCalls || sum.spent < ms; calls++) {
         const unit = next();
+        beforeUnit?.();
         const profiler = collections ? new v8.GCProfiler() : null;
         profiler?.start();
         const [c0, t0] = [process.cpuUsage(), performance.now()];
