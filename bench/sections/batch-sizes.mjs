@@ -26,7 +26,7 @@ export default async function batchSizes({ WasmRouter, PureRouter }) {
   const million = JSON.parse(JSON.stringify(sessionIds(1_000_000, 4)));
   const timed = await perIdGroups(
     SIZES.map((n) => {
-      const [next, uuids] = [cycling(n === 1_000_000 ? million : pool, n), cycling(floor.uuids, n)];
+      const [next, uuids, window] = [cycling(n === 1_000_000 ? million : pool, n), cycling(floor.uuids, n), offsets.subarray(0, n + 1)];
       return {
         many: { name: "WebAssembly routeMany", run: (ids) => wasm.routeMany(ids), next },
         pure: { name: "pure routeMany", run: (ids) => pure.routeMany(ids), next },
@@ -34,7 +34,7 @@ export default async function batchSizes({ WasmRouter, PureRouter }) {
         call: { ...floor.call, next },
         indexes: { name: "routeIndexes(ids, out)", run: (ids) => wasm.routeIndexes(ids, out), next: uuids },
         bare: { ...floor.bare, next: uuids },
-        bytes: { name: "routeManyBytes(data, offsets, out)", run: (ids) => wasm.routeManyBytes(data, offsets.subarray(0, ids.length + 1), out), next: uuids },
+        bytes: { name: "routeManyBytes(data, offsets, out)", run: () => wasm.routeManyBytes(data, window, out), next: uuids },
         wasm: { ...floor.wasm, next: uuids },
       };
     }),
