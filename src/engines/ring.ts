@@ -64,6 +64,11 @@ export function regionOf(owner: number, names: RegionTable): string | null {
   return owner < 0 ? null : (names[owner] as string);
 }
 
+/** What routeIndexes and routeBytes write for an owner: table[owner], the owner itself without a table; -1 stays -1. */
+export function indexOf(owner: number, table: Int32Array | undefined): number {
+  return owner < 0 || table === undefined ? owner : table[owner];
+}
+
 export interface Ring {
   /** How positions are made and searched. */
   readonly scheme: Scheme;

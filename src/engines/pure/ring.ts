@@ -3,7 +3,7 @@
 // Positions are made in one place (placeName for names, placeKey for a key's digest, both
 // following the ring's Scheme) and searched in one (lowerBound). Updates work in place, in arrays
 // with room to spare (PureRing.update), and new nodes are sorted in typed arrays (sortedOrder).
-import { checkKey, positionsPerName, REFERENCE_SCHEME, regionOf, sortBits, type Answers, type Footprint, type RegionTable, type Ring, type Scheme, type VnodeRun } from "../ring.js";
+import { checkKey, indexOf, positionsPerName, REFERENCE_SCHEME, regionOf, sortBits, type Answers, type Footprint, type RegionTable, type Ring, type Scheme, type VnodeRun } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 import { lowerBound } from "../../lower-bound.js";
@@ -175,7 +175,7 @@ export class PureRing implements Ring {
       const key = keys[i];
       checkKey(key, i);
       const owner = this.route(key);
-      out[i] = owner < 0 || table === undefined ? owner : table[owner];
+      out[i] = indexOf(owner, table);
     }
   }
 
@@ -186,7 +186,7 @@ export class PureRing implements Ring {
   routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array): void {
     for (let i = 0, at = 0; i < count; i++, at += stride) {
       const owner = this.#ownerOf(bytesHash(data, spans[at], spans[at + 1]));
-      out[i] = owner < 0 || table === undefined ? owner : table[owner];
+      out[i] = indexOf(owner, table);
     }
   }
 

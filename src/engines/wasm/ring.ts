@@ -2,7 +2,7 @@
 // this one extends) owns; hashing, sorting, merging and searching run in assembly/. Each call asks
 // layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
-import { checkKey, DAMAGED, DIGEST_BYTES, positionsPerName, regionOf } from "../ring.js";
+import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, positionsPerName, regionOf } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { DIGEST, NAME_DIGITS } from "./constants.generated.js";
 import { RingMemory, runFrom } from "./layout.js";
@@ -80,7 +80,7 @@ export class WasmRing extends RingMemory implements Ring {
 
   routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table?: Int32Array): void {
     if (count < SMALLEST_BATCH) {
-      this.#oneByOne(keys, count, (owner, i) => void (out[i] = owner < 0 || table === undefined ? owner : table[owner]));
+      this.#oneByOne(keys, count, (owner, i) => void (out[i] = indexOf(owner, table)));
       return;
     }
     this.#readChunks(keys, count, (results, chunk, at) => this.#writeOwners(results, chunk, out, at, table));
