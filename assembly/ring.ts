@@ -59,20 +59,33 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
 /**
  * routeMany's spans from UTF-16 code units to UTF-8 bytes, in place: the wrapper writes a batch's
  * keys as one string's UTF-8 at `keys` and knows each key's [start, end) only in code units. Walks
- * the text once: a lead byte below 0xF0 is one code unit (ASCII up to eight at a time), 0xF0 and
- * up is two (a surrogate pair). Returns false, the spans half done, when a pair straddles two keys
- * (a key ending in a lone high surrogate, the next starting with a low one: joined they made one
- * character, apart each is U+FFFD), and the wrapper then encodes key by key.
+ * the text once: a lead byte below 0xF0 is one code unit, 0xF0 and up two (a surrogate pair); ASCII
+ * sixteen bytes at a time while a key has sixteen code units left (so as many bytes), then up to
+ * eight. Returns false, the spans half done, when a pair straddles two keys (a key ending in a lone
+ * high surrogate, the next starting with a low one: joined they made one character, apart each is
+ * U+FFFD), and the wrapper then encodes key by key.
  */
 export function utf8Spans(keys: usize, spans: usize, count: u32): bool {
   let p = keys;
-  for (let s = spans, end = spans + (<usize>count << 3); s < end; s += 8) {
+  for (let s = spans; count > 0; count--, s += 8) {
     let units = load<u32>(s, 4) - load<u32>(s);
     store<u32>(s, <u32>(p - keys));
+    // A pair cannot straddle here: the key goes on past this character.
+    while (units >= 16) {
+      if (((load<u64>(p) | load<u64>(p, 8)) & HIGH) == 0) {
+        p += 16;
+        units -= 16;
+        continue;
+      }
+      const lead = load<u8>(p);
+      const pair = <u32>(lead >= 0xf0);
+      p += lead < 0x80 ? 1 : 2 + <usize>(lead >= 0xe0) + pair;
+      units -= 1 + pair;
+    }
     while (units > 0) {
       // Up to eight ASCII bytes at once (the text has KEY_OVERREAD readable bytes after it).
       const ascii = units < 8 ? units : 8;
-      if ((load<u64>(p) & (0x8080808080808080 >> (<u64>(8 - ascii) << 3))) == 0) {
+      if ((load<u64>(p) & (HIGH >> (<u64>(8 - ascii) << 3))) == 0) {
         p += ascii;
         units -= ascii;
         continue;
@@ -87,6 +100,10 @@ export function utf8Spans(keys: usize, spans: usize, count: u32): bool {
   }
   return true;
 }
+
+/** The high bit of each of eight bytes: ASCII has none. */
+// @ts-ignore: decorator
+@inline const HIGH: u64 = 0x8080808080808080;
 
 /** Fill table (2^bits + 1 entries, 12 <= bits <= 16) for the n sorted nodes at ring, and their keys' fragments. */
 export function buildTable(ring: usize, n: u32, table: usize, bits: u32): void {

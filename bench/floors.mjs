@@ -40,8 +40,8 @@ export function batchFloors(WasmRouter, regions) {
       const { written } = encoder.encodeInto(joined, text);
       if (upTo === "utf8") continue;
       if (written !== joined.length) {
-        // Not ASCII: byte offsets id by id (the engine converts the chunk's offsets in WebAssembly).
-        for (let i = 0; i < count; i++) offsets[i + 1] = offsets[i] + encoder.encodeInto(ids[from + i], text.subarray(offsets[i])).written;
+        // Not ASCII: byte offsets id by id, the least JavaScript can do (the engine converts the chunk's in WebAssembly).
+        for (let i = 0; i < count; i++) offsets[i + 1] = offsets[i] + Buffer.byteLength(ids[from + i]);
       }
       ring.routeBytes(text, offsets, count, 1, chunkOwners);
       if (upTo === "names") for (let i = 0; i < count; i++) out[from + i] = names[chunkOwners[i]];

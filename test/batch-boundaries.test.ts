@@ -93,6 +93,9 @@ describe.each(engines)("routeMany around its boundaries on the %s engine", (_, R
       ["x".repeat(60) + high, low + "y".repeat(60)],
       ["é" + high, low],
       [high, high + low, low],
+      // Past sixteen code units, where the walk takes ASCII sixteen bytes at a time.
+      ["é".repeat(20) + high, low],
+      ["😀".repeat(9) + "x".repeat(15) + high, low + "😀".repeat(9)],
     ];
     for (const split of pairs) {
       const keys = [...Array.from({ length: 20 }, (_, i) => shaped(i)), ...split, "😀", "tail"];

@@ -48,7 +48,7 @@ export const TAIL_BYTES = 16;
 /**
  * Bytes that must stay readable past the last key of a batch, and past a vnode name: the SIMD
  * modules read every key and name as 64 bytes from its start (md5x12.ts, fillLane), the scalar MD5
- * up to 7 past its end, and utf8Spans eight at a time.
+ * and utf8Spans up to 7 past its end.
  */
 export const KEY_OVERREAD = 64;
 /** The longest key or name that fits one MD5 block with its padding: the SIMD modules take no longer one. */
