@@ -125,3 +125,18 @@ describe("hashringOf", () => {
     for (const id of ids) expect(hashring.get(id)).toBe(same.route(id));
   });
 });
+
+it("perIdRounds' typical figure is the median unit's: one disturbed unit moves the mean, not it", async () => {
+  let units = 0;
+  const spinMs = (ms: number) => {
+    for (const t0 = process.cpuUsage().user; process.cpuUsage().user - t0 < ms * 1000; );
+  };
+  // Seven timed units a round (after one untimed): each spins 0.3 ms of CPU, the fourth 30 ms.
+  const run = () => spinMs(++units === 5 ? 30 : 0.3);
+  const [result] = await perIdRounds([{ name: "once disturbed", run, next: inUnits([[1, 2, 3, 4]], 4) }], { rounds: 1, time: 0, minCalls: 7, label: "typical" });
+  expect(units).toBe(8);
+  // 0.3 ms over 4 ids is 75,000 ns an id; the mean carries a seventh of 30 ms.
+  expect(result.typical).toBeGreaterThan(60_000);
+  expect(result.typical).toBeLessThan(200_000);
+  expect(result.ns).toBeGreaterThan(900_000);
+});

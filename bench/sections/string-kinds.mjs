@@ -90,11 +90,11 @@ export default async function stringKinds({ WasmRouter }) {
       const { cost, holds } = floorWithCollections(kind.call, kind.many);
       return { cost, holds, ratio: cost / floorWithCollections(flat.call, flat.many).cost };
     };
-    // A task less the kind's UTF-8 step, against the same for flat literals, per round: over the
-    // calls without a collection where there are such (the fresh ids' garbage), else over all.
+    // A task less the kind's UTF-8 step, against the same for flat literals, per round: of the
+    // typical call without a collection where there are such (the fresh ids' garbage), else of all.
     const lessUtf8 = (kind, task) => {
       const per = (figure) => median(kind[task].rounds[figure].map((x, r) => (x - kind.utf8.rounds[figure][r]) / (flat[task].rounds[figure][r] - flat.utf8.rounds[figure][r])));
-      const quiet = per("work");
+      const quiet = per("typical");
       return Number.isNaN(quiet) ? per("ns") : quiet;
     };
     table(

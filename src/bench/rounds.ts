@@ -117,13 +117,18 @@ export interface PerIdOptions extends Omit<RoundOptions, "rounds" | "beforeRound
   readonly beforeUnit?: () => void;
 }
 
+/** ns per id of `cpu` ms over `ids` ids (NaN for none). */
+const perId = (cpu: number, ids: number) => (ids > 0 ? (cpu * 1e6) / ids : NaN);
+
 /**
  * ns per id of `tasks` in alternating rounds, each timed unit with its timing's own cost taken off.
  * Figures: `ns`, CPU time (user + system, GC threads included: other tenants disturb it far less
- * than wall time); `wall`; `work` (with `collections`; NaN when every unit met a collection).
+ * than wall time); `wall`; `work` (with `collections`; NaN when every unit met a collection); and
+ * `typical`, the median unit's among those without a collection (every unit when they are not
+ * watched): one disturbed unit (another tenant, a page fault) moves a round's mean, not its median.
  * Round 0 first runs one unit of each task untimed: compiled, and what a first call grows grown.
  */
-export function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], options: PerIdOptions): Promise<Result<"ns" | "wall" | "work">[]> {
+export function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], options: PerIdOptions): Promise<Result<"ns" | "wall" | "work" | "typical">[]> {
   const { rounds = 5, time = 120, minCalls = 2, collections = false, onTimingCost, beforeUnit } = options;
   let cost: TimingCost;
   return alternate(tasks, {
@@ -136,6 +141,7 @@ export function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], opt
     measure: ({ run, next, ms = time }, round) => {
       if (round === 0) for (const batch of next()) run(batch);
       const sum = { spent: 0, cpu: 0, ids: 0, quietCpu: 0, quietIds: 0, units: 0 };
+      const quiet: number[] = [];
       for (let calls = 0; calls < minCalls || sum.spent < ms; calls++) {
         const unit = next();
         beforeUnit?.();
@@ -148,10 +154,11 @@ export function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], opt
         const cpu = (user + system) / 1e3 - cost.cpu;
         const ids = unit.reduce((total, batch) => total + batch.length, 0);
         Object.assign(sum, { cpu: sum.cpu + cpu, ids: sum.ids + ids, units: sum.units + 1 });
-        if (profiler?.stop().statistics.length === 0) Object.assign(sum, { quietCpu: sum.quietCpu + cpu, quietIds: sum.quietIds + ids });
+        const met = profiler?.stop().statistics.length;
+        if (met === 0) Object.assign(sum, { quietCpu: sum.quietCpu + cpu, quietIds: sum.quietIds + ids });
+        if (!met) quiet.push(perId(cpu, ids));
       }
-      const perId = (cpu: number, ids: number) => (ids > 0 ? (cpu * 1e6) / ids : NaN);
-      return { ns: perId(sum.cpu, sum.ids), wall: perId(sum.spent - sum.units * cost.wall, sum.ids), work: perId(sum.quietCpu, sum.quietIds) };
+      return { ns: perId(sum.cpu, sum.ids), wall: perId(sum.spent - sum.units * cost.wall, sum.ids), work: perId(sum.quietCpu, sum.quietIds), typical: median(quiet) };
     },
   });
 }
