@@ -6,6 +6,11 @@ import { hashringOf } from "../src/bench/hashring.js";
 import { alternate, inUnits, median, perIdRounds, ratio } from "../src/bench/rounds.js";
 import { RegionRouter } from "../src/index.js";
 
+/** Spin `ms` of this process's user CPU time (what perIdRounds times). */
+function spinCpu(ms: number): void {
+  for (const t0 = process.cpuUsage().user; process.cpuUsage().user - t0 < ms * 1000; );
+}
+
 describe("alternate", () => {
   it("runs every task once a round, in the same order without groups, and gives each figure's rounds and median", async () => {
     const ran: string[] = [];
@@ -91,7 +96,7 @@ it("perIdRounds runs beforeUnit before each timed unit, outside the timing", asy
   // 4 ms of CPU before each unit of 4 ids: were it timed, a unit would cost a millisecond an id.
   const spin = () => {
     before++;
-    for (const t0 = process.cpuUsage().user; process.cpuUsage().user - t0 < 4000; );
+    spinCpu(4);
   };
   const results = await perIdRounds([{ name: "idle", run: () => units++, next: inUnits([[1, 2, 3, 4]], 4) }], { rounds: 2, time: 0, minCalls: 3, label: "idle", beforeUnit: spin });
   expect(before).toBe(units - 1); // the untimed unit before round 0 has none
@@ -128,11 +133,8 @@ describe("hashringOf", () => {
 
 it("perIdRounds' typical figure is the median unit's: one disturbed unit moves the mean, not it", async () => {
   let units = 0;
-  const spinMs = (ms: number) => {
-    for (const t0 = process.cpuUsage().user; process.cpuUsage().user - t0 < ms * 1000; );
-  };
   // Seven timed units a round (after one untimed): each spins 0.3 ms of CPU, the fourth 30 ms.
-  const run = () => spinMs(++units === 5 ? 30 : 0.3);
+  const run = () => spinCpu(++units === 5 ? 30 : 0.3);
   const [result] = await perIdRounds([{ name: "once disturbed", run, next: inUnits([[1, 2, 3, 4]], 4) }], { rounds: 1, time: 0, minCalls: 7, label: "typical" });
   expect(units).toBe(8);
   // 0.3 ms over 4 ids is 75,000 ns an id; the mean carries a seventh of 30 ms.
