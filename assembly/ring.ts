@@ -43,33 +43,35 @@ export function route(key: usize, len: usize, ring: usize, n: u32, table: usize,
 }
 
 /**
- * Route `count` keys in one call, one by one: key i is the bytes [spans[2i], spans[2i + 1]) after
- * `keys` (u32 offsets, so keys need not be back to back: lines of a file can stay where they are);
- * its owner goes to out[i] (an i32). The ring must not be empty. (assembly/simd.ts is the SIMD
- * version, twelve keys at a time.)
+ * Route `count` keys in one call, one by one: key i is the bytes from `keys` + the u32 at spans +
+ * i * step to `keys` + the u32 4 bytes after it; its owner goes to out[i] (an i32). Step 8 reads
+ * [start, end) pairs (keys need not be back to back: lines of a file can stay where they are), step
+ * 4 Arrow's offsets (key i ends where key i + 1 starts). The ring must not be empty.
+ * (assembly/simd.ts is the SIMD version, twelve keys at a time.)
  */
-export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, form: u32, out: usize): void {
+export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, form: u32, out: usize, step: usize): void {
   for (let i: usize = 0; i < count; i++) {
-    const start = load<u32>(spans + (i << 3));
-    const len = <usize>(load<u32>(spans + (i << 3), 4) - start);
+    const start = load<u32>(spans + i * step);
+    const len = <usize>(load<u32>(spans + i * step, 4) - start);
     store<i32>(out + (i << 2), route(keys + start, len, ring, n, table, bits, form));
   }
 }
 
 /**
- * routeMany's spans from UTF-16 code units to UTF-8 bytes, in place: the wrapper writes a batch's
- * keys as one string's UTF-8 at `keys` and knows each key's [start, end) only in code units. Walks
- * the text once: a lead byte below 0xF0 is one code unit, 0xF0 and up two (a surrogate pair); ASCII
- * sixteen bytes at a time while a key has sixteen code units left (so as many bytes), then up to
- * eight. Returns false, the spans half done, when a pair straddles two keys (a key ending in a lone
- * high surrogate, the next starting with a low one: joined they made one character, apart each is
- * U+FFFD), and the wrapper then encodes key by key.
+ * routeMany's offsets (count + 1, the first 0) from UTF-16 code units to UTF-8 bytes, in place:
+ * the wrapper writes a batch's keys as one string's UTF-8 at `keys` and knows where each key ends
+ * only in code units. Walks the text once: a lead byte below 0xF0 is one code unit, 0xF0 and up two
+ * (a surrogate pair); ASCII sixteen bytes at a time while a key has sixteen code units left (so as
+ * many bytes), then up to eight. Returns false, the offsets half done, when a pair straddles two
+ * keys (a key ending in a lone high surrogate, the next starting with a low one: joined they made
+ * one character, apart each is U+FFFD), and the wrapper then encodes key by key.
  */
-export function utf8Spans(keys: usize, spans: usize, count: u32): bool {
+export function utf8Spans(keys: usize, offsets: usize, count: u32): bool {
   let p = keys;
-  for (let s = spans; count > 0; count--, s += 8) {
-    let units = load<u32>(s, 4) - load<u32>(s);
-    store<u32>(s, <u32>(p - keys));
+  for (let s = offsets, end: u32 = 0; count > 0; count--, s += 4) {
+    // The key's end in code units, read before its place gets the end in bytes.
+    let units = load<u32>(s, 4) - end;
+    end += units;
     // A pair cannot straddle here: the key goes on past this character.
     while (units >= 16) {
       if (((load<u64>(p) | load<u64>(p, 8)) & HIGH) == 0) {

@@ -32,11 +32,11 @@ function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, 
 }
 
 /** Same contract as the core's routeMany (assembly/ring.ts), twelve one-block keys at a time. */
-export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, form: u32, out: usize): void {
+export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, form: u32, out: usize, step: usize): void {
   let lanes: usize = 0;
   for (let i: usize = 0; i < count; i++) {
-    const start = load<u32>(spans + (i << 3));
-    const len = <usize>(load<u32>(spans + (i << 3), 4) - start);
+    const start = load<u32>(spans + i * step);
+    const len = <usize>(load<u32>(spans + i * step, 4) - start);
     if (len > ONE_BLOCK) {
       store<i32>(out + (i << 2), ownerOf(ring, <u32>locate(keys + start, len, ring, n, table, bits, form)));
     } else {

@@ -63,9 +63,10 @@ describe.each([
     const ring = ringOf(router);
     const call = ring.wasm.routeMany;
     let fromEnd = -1;
-    ring.wasm.routeMany = (text, spans, count, ...rest) => {
-      fromEnd = ring.bytes.length - (text + ring.words[(spans >>> 2) + 2 * (count - 1)]);
-      call(text, spans, count, ...rest);
+    ring.wasm.routeMany = (text, spans, count, ringAt, n, table, bits, form, out, step) => {
+      // The last key's start: its span's first word, `step` bytes a key.
+      fromEnd = ring.bytes.length - (text + ring.words[(spans + (count - 1) * step) >>> 2]);
+      call(text, spans, count, ringAt, n, table, bits, form, out, step);
     };
     try {
       return { owners: router.routeMany(keys), fromEnd };

@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DIALECTS } from "../src/dialects.js";
 import { DIGEST_BYTES, type Ring } from "../src/engines/ring.js";
-import { CHUNK, CHUNK_BYTES } from "../src/engines/wasm/ring.js";
+import { CHUNK, CHUNK_BYTES, LOOP_COPY } from "../src/engines/wasm/ring.js";
 import { internalsOf } from "../src/internals.js";
 import type { RouterOptions } from "../src/options.js";
 import { library, type Library } from "./support/dialect-model.mjs";
@@ -25,8 +25,11 @@ function ringOf(RegionRouter: RouterClass, dialect: string, regions = REGIONS) {
   return internalsOf(router);
 }
 
-/** The ids laid out in one buffer, each after a separator byte: [start, end) pairs and offsets. */
-function laidOut(ids: readonly Uint8Array[]): { data: Uint8Array; pairs: Int32Array; offsets: Int32Array; packed: Uint8Array } {
+/**
+ * The ids laid out in one buffer, each after a separator byte ([start, end) pairs), packed (offsets
+ * from 0 to the buffer's end), and packed inside a longer buffer (offsets from 3, 5 bytes after).
+ */
+function laidOut(ids: readonly Uint8Array[]): { data: Uint8Array; pairs: Int32Array; offsets: Int32Array; packed: Uint8Array; inside: Uint8Array; shifted: Int32Array } {
   const total = ids.reduce((sum, id) => sum + id.length, 0);
   const data = new Uint8Array(total + ids.length);
   const packed = new Uint8Array(total);
@@ -41,16 +44,20 @@ function laidOut(ids: readonly Uint8Array[]): { data: Uint8Array; pairs: Int32Ar
     packed.set(id, offsets[i]);
     offsets[i + 1] = offsets[i] + id.length;
   });
-  return { data, pairs, offsets, packed };
+  const inside = new Uint8Array(total + 8).fill(0x0a);
+  inside.set(packed, 3);
+  return { data, pairs, offsets, packed, inside, shifted: offsets.map((offset) => offset + 3) };
 }
 
-/** routeBytes of the ids with both spans shapes, which must agree; the owners. */
+/** routeBytes of the ids with both spans shapes (offsets over the whole buffer and inside one), which must agree; the owners. */
 function routeBoth(ring: Ring, ids: readonly Uint8Array[]): number[] {
-  const { data, pairs, offsets, packed } = laidOut(ids);
-  const [byPairs, byOffsets] = [new Int32Array(ids.length).fill(-7), new Int32Array(ids.length).fill(-7)];
+  const { data, pairs, offsets, packed, inside, shifted } = laidOut(ids);
+  const [byPairs, byOffsets, byShifted] = [0, 1, 2].map(() => new Int32Array(ids.length).fill(-7));
   ring.routeBytes(data, pairs, ids.length, 2, byPairs);
   ring.routeBytes(packed, offsets, ids.length, 1, byOffsets);
+  ring.routeBytes(inside, shifted, ids.length, 1, byShifted);
   expect([...byOffsets]).toEqual([...byPairs]);
+  expect([...byShifted]).toEqual([...byPairs]);
   return [...byPairs];
 }
 
@@ -95,7 +102,7 @@ describe.each(engines)("routeDigest and routeBytes on the %s engine", (_engine, 
   const ascii = (i: number) => encoder.encode(`session-${i}-${"k".repeat(i % 70)}`);
   const routes = (ids: readonly Uint8Array[]) => ids.map((id) => ring.routeDigest(md5(id)));
 
-  it.each([0, 1, 2, 3, 12, 17, CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK + 5])("route %i ids, every one as its digest does", (count) => {
+  it.each([0, 1, 2, 3, 12, 17, LOOP_COPY - 1, LOOP_COPY, LOOP_COPY + 1, CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK + 5])("route %i ids, every one as its digest does", (count) => {
     const ids = Array.from({ length: count }, (_, i) => (i % 5 === 4 ? encoder.encode(`é${i}`) : ascii(i)));
     expect(routeBoth(ring, ids)).toEqual(routes(ids));
   });
@@ -107,6 +114,31 @@ describe.each(engines)("routeDigest and routeBytes on the %s engine", (_engine, 
     expect(routeBoth(ring, ids)).toEqual(routes(ids));
     const giant = [ascii(3), new Uint8Array(CHUNK_BYTES + 1000).fill(0xc3), ascii(4)];
     expect(routeBoth(ring, giant)).toEqual(routes(giant));
+  });
+
+  it("route ids of a few hundred bytes, whose bytes end chunks before CHUNK ids do", () => {
+    const ids = Array.from({ length: 2 * CHUNK }, (_, i) => encoder.encode(`${i}:${"v".repeat(380 + (i % 40))}`));
+    expect(routeBoth(ring, ids)).toEqual(routes(ids));
+  });
+
+  it("route batches of one size again after the ring and its memory changed (no owners read from the old place)", () => {
+    const router = new RegionRouter();
+    router.addRegions(REGIONS);
+    const ids = Array.from({ length: 50 }, (_, i) => ascii(i));
+    const again = () => {
+      const { ring: moving, names } = internalsOf(router);
+      return routeBoth(moving, ids).map((owner) => names[owner]);
+    };
+    const expected = () => ids.map((id) => router.routeBytes(id));
+    expect(again()).toEqual(expected());
+    // More nodes move the scratch (where owners are written) past the larger ring.
+    router.addRegion("tokyo", 40);
+    expect(again()).toEqual(expected());
+    // A giant key grows memory (a new buffer); a batch of the same size follows.
+    internalsOf(router).ring.locate("g".repeat(1 << 24));
+    expect(again()).toEqual(expected());
+    router.removeRegion("tokyo");
+    expect(again()).toEqual(expected());
   });
 
   it("route ids scattered further apart than a chunk covers, in any order, overlapping", () => {

@@ -92,7 +92,7 @@ describe("the WebAssembly modules", () => {
   it("attaches the SIMD module on the first routeMany, once, where it validates; the scalar instance never does", () => {
     // Attaching writes the SIMD module's constants where the core says: watch them.
     const constants = (wasm: CoreExports) => new Uint8Array(wasm.memory.buffer, X12_STATE, LANE_CONSTANT_BYTES);
-    const emptyBatch = (wasm: CoreExports) => wasm.routeMany(0, 0, 0, DATA_END, 0, DATA_END, 12, 0, 0);
+    const emptyBatch = (wasm: CoreExports) => wasm.routeMany(0, 0, 0, DATA_END, 0, DATA_END, 12, 0, 0, 8);
     const simd = instantiateWithSimd();
     const scalar = instantiate();
     emptyBatch(scalar);
@@ -180,7 +180,7 @@ describe("the WebAssembly ring's memory", () => {
     ["the SIMD module", instantiateWithSimd],
     ["the sixteen-lane SIMD module", instantiateWithSimd16],
     ["the core's scalar loop", instantiate],
-  ] as const)("routes a batch ending 64 bytes before the end of memory with %s (keys are read 64 bytes from their start)", (_, make) => {
+  ] as const)("routes a batch ending 64 bytes before the end of memory with %s (keys are read 64 bytes from their start), its spans as pairs or as offsets", (_, make) => {
     const ring = new WasmRing(REFERENCE_SCHEME, make);
     ring.update([], [{ owner: 0, prefix: "sf#", count: 3, rank: 0 }, { owner: 1, prefix: "london#", count: 3, rank: 1 }]);
     // Thirteen keys (a full SIMD group and one more), the last empty, so the last read ends exactly
@@ -192,14 +192,16 @@ describe("the WebAssembly ring's memory", () => {
     const at = mem.bytes.length - 64 - text.length;
     expect(at).toBeGreaterThanOrEqual(plan.text);
     mem.bytes.set(text, at);
-    let end = 0;
-    keys.forEach((k, i) => {
-      mem.words[(plan.spans >>> 2) + 2 * i] = end;
-      mem.words[(plan.spans >>> 2) + 2 * i + 1] = end += k.length;
-    });
-    mem.wasm.routeMany(at, plan.spans, keys.length, mem.ring, mem.n, mem.table, mem.bits, mem.form, plan.results);
-    const owners = Array.from(mem.words.subarray(plan.results >>> 2, (plan.results >>> 2) + keys.length));
-    expect(owners).toEqual(keys.map((k) => ring.route(k)));
+    const ends = keys.map((_, i) => keys.slice(0, i + 1).join("").length);
+    // Step 8: [start, end) pairs; step 4: the n + 1 offsets (Arrow's layout).
+    const layouts = { 8: ends.flatMap((end, i) => [i === 0 ? 0 : ends[i - 1], end]), 4: [0, ...ends] };
+    for (const [step, spans] of Object.entries(layouts)) {
+      mem.words.set(spans, plan.spans >>> 2);
+      mem.words.fill(0xffffffff, plan.results >>> 2, (plan.results >>> 2) + keys.length);
+      mem.wasm.routeMany(at, plan.spans, keys.length, mem.ring, mem.n, mem.table, mem.bits, mem.form, plan.results, Number(step));
+      const owners = Array.from(mem.words.subarray(plan.results >>> 2, (plan.results >>> 2) + keys.length));
+      expect(owners, `step ${step}`).toEqual(keys.map((k) => ring.route(k)));
+    }
   });
 
   it("gives memory back after a large region is removed", () => {

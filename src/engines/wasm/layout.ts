@@ -36,7 +36,7 @@ function tableBytes(bits: number): number {
   return ((1 << bits) + 1) * 4;
 }
 
-/** routeMany's scratch: key i's [start, end) at spans + 8i, its owner at results + 4i, the keys' UTF-8 at text. */
+/** routeMany's scratch: the keys' spans (8 bytes a key: pairs, or Arrow's offsets) at spans, key i's owner at results + 4i, the keys' UTF-8 at text. */
 export interface BatchPlan {
   readonly spans: number;
   readonly results: number;
@@ -112,7 +112,7 @@ export class RingMemory {
 
   /**
    * Make `wasm`'s memory, as it is now, the one every view reads: bytes and words made anew, every
-   * other cached view (#view, #textView) dropped, to be made again when next needed. A view keeps
+   * other cached view (#view, #textView, #ownersView) dropped, to be made again when next needed. A view keeps
    * its memory alive, a detached one too, so one left from replaced memory (grown, or moved to a
    * fresh instance by compact) would hold that memory for as long as the ring lives.
    */
@@ -120,7 +120,7 @@ export class RingMemory {
     this.wasm = wasm;
     this.bytes = new Uint8Array(wasm.memory.buffer);
     this.words = new Uint32Array(wasm.memory.buffer);
-    this.#view = this.#textView = this.#textOf = undefined;
+    this.#view = this.#textView = this.#textOf = this.#ownersView = undefined;
   }
 
   /** Set the node count and place the table and scratch after the ring (the caller fills the table). */
@@ -239,6 +239,21 @@ export class RingMemory {
       if (done.read === 0 && view.length - written >= (text.length - read) * 3) throw new Error(`internal error: encodeInto wrote nothing at ${at + written}`);
       this.#reserveKeys(at + written, (text.length - read) * 3, KEY_OVERREAD);
     }
+  }
+
+  /** The last batch's owners view (ownersAt): undefined until there is one, and again once the memory is replaced. */
+  #ownersView: Int32Array | undefined;
+
+  /**
+   * The `count` owners a batch wrote at `results` (planBatch), as a view of memory: the last one
+   * again while it fits, so that batches of one size, the common case, make no view each.
+   */
+  ownersAt(results: number, count: number): Int32Array {
+    let view = this.#ownersView;
+    if (view === undefined || view.byteOffset !== results || view.length !== count) {
+      view = this.#ownersView = new Int32Array(this.bytes.buffer, results, count);
+    }
+    return view;
   }
 
   /**

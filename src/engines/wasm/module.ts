@@ -13,7 +13,7 @@ export interface CoreExports {
   readonly memory: WebAssembly.Memory;
   md5Into(ptr: number, len: number, out: number): void;
   locate(key: number, len: number, ring: number, n: number, table: number, bits: number, form: number): number;
-  routeMany(keys: number, spans: number, count: number, ring: number, n: number, table: number, bits: number, form: number, out: number): void;
+  routeMany(keys: number, spans: number, count: number, ring: number, n: number, table: number, bits: number, form: number, out: number, step: number): void;
   utf8Spans(keys: number, spans: number, count: number): number;
   buildTable(ring: number, n: number, table: number, bits: number): void;
   hashVnodes(name: number, prefixLen: number, count: number, owner: number, rank: number, form: number, keys: number, tails: number): void;

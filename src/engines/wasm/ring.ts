@@ -6,6 +6,7 @@ import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, positionsPerName, regionOf } 
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { DIGEST, NAME_DIGITS } from "./constants.generated.js";
 import { RingMemory, runFrom } from "./layout.js";
+import { lowerBound } from "../../lower-bound.js";
 
 /**
  * routeMany and routeBytes work in chunks of at most CHUNK keys, and CHUNK_TEXT UTF-16 code units
@@ -27,8 +28,20 @@ export const CHUNK_BYTES = 3 * CHUNK_TEXT;
  */
 export const SMALLEST_BATCH = 3;
 
-/** routeMany's spans while its keys are read; a call made from a getter meanwhile makes its own. */
-let spareSpans: Uint32Array | undefined;
+/**
+ * How the WebAssembly routeMany reads a batch's spans (its `step`: bytes from one key's span to the
+ * next): OFFSETS, key i is [spans[i], spans[i + 1]) (Arrow's layout: routeMany's joined keys, and
+ * routeBytes' offsets copied as given); PAIRS, key i is [spans[2i], spans[2i + 1]) (routeBytes'
+ * pairs: lines of a file, which their line ends separate).
+ */
+const PAIRS = 8;
+const OFFSETS = 4;
+
+/** Fewer offsets than this routeBytes copies in a loop: a view and a set cost more. */
+export const LOOP_COPY = 256;
+
+/** routeMany's offsets while its keys are read; a call made from a getter meanwhile makes its own. */
+let spareOffsets: Uint32Array | undefined;
 
 /** After an update, give memory back (by moving to a fresh instance) when this much is idle. */
 const IDLE_BYTES = 1 << 20;
@@ -60,7 +73,7 @@ export class WasmRing extends RingMemory implements Ring {
     if (total < SMALLEST_BATCH) {
       // Inline, not through #oneByOne's callback: routeMany of one id is the common small call.
       this.#check();
-      const had = this.bytes.length;
+      const had = this.bytes;
       for (let i = 0; i < total; i++) {
         const key = keys[i];
         checkKey(key, i);
@@ -89,7 +102,7 @@ export class WasmRing extends RingMemory implements Ring {
   /** A batch too small to pay for one: each key read, checked and routed as route() does; memory given back as a batch's. */
   #oneByOne(keys: readonly unknown[], count: number, write: (owner: number, i: number) => void): void {
     this.#check();
-    const had = this.bytes.length;
+    const had = this.bytes;
     for (let i = 0; i < count; i++) {
       const key = keys[i];
       checkKey(key, i);
@@ -104,7 +117,7 @@ export class WasmRing extends RingMemory implements Ring {
    */
   #writeOwners(results: number, count: number, out: Int32Array, at: number, table?: Int32Array): void {
     if (results < 0) out.fill(-1, at, at + count);
-    else if (table === undefined) out.set(this.words.subarray(results, results + count), at);
+    else if (table === undefined) out.set(this.ownersAt(results << 2, count), at);
     else {
       const words = this.words;
       for (let i = 0; i < count; i++) out[at + i] = table[words[results + i]];
@@ -119,77 +132,77 @@ export class WasmRing extends RingMemory implements Ring {
   #readChunks(keys: readonly unknown[], total: number, write: (results: number, count: number, at: number) => void): void {
     // Here for a call of no ids; each chunk checks again, after its ids' getters have run.
     this.#check();
-    const had = this.bytes.length;
-    // The spans are gathered here while the keys are read, and only then put in memory: reading
-    // a key can run a getter that routes (writing its own key where the spans go) or updates.
-    const spans = spareSpans ?? new Uint32Array(2 * CHUNK);
-    spareSpans = undefined;
+    const had = this.bytes;
+    // The offsets are gathered here while the keys are read, and only then put in memory: reading
+    // a key can run a getter that routes (writing its own key where the offsets go) or updates.
+    const offsets = spareOffsets ?? new Uint32Array(CHUNK + 1);
+    spareOffsets = undefined;
     // A loop per chunk, testing nothing per key but the text's room (cheaper than one loop over
-    // all keys testing for a full chunk at every key); spans at a running word index.
+    // all keys testing for a full chunk at every key).
     for (let i = 0; i < total; ) {
       const end = Math.min(total, i + CHUNK);
       let joined = "";
-      // The next span's word: two per key read since the chunk began.
-      let w = 0;
+      // Keys read since the chunk began; key k ends at offsets[k + 1] (offsets[0] is 0).
+      let k = 0;
       for (; i < end; i++) {
         // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is
         // flattened, not flattened in place: a charCodeAt(0) that flattened each would cost more
         // for fresh ids, and pay only when the same ids are routed again.
         const key = keys[i];
         checkKey(key, i);
-        if (joined.length + key.length > CHUNK_TEXT && w > 0) {
-          write(this.#routeChunk(joined, spans, w >>> 1), w >>> 1, i - (w >>> 1));
+        if (joined.length + key.length > CHUNK_TEXT && k > 0) {
+          write(this.#routeChunk(joined, offsets, k), k, i - k);
           joined = "";
-          w = 0;
+          k = 0;
         }
-        spans[w++] = joined.length;
-        spans[w++] = (joined += key).length;
+        offsets[++k] = (joined += key).length;
       }
-      write(this.#routeChunk(joined, spans, w >>> 1), w >>> 1, i - (w >>> 1));
+      write(this.#routeChunk(joined, offsets, k), k, i - k);
     }
-    spareSpans = spans;
+    spareOffsets = offsets;
     this.#giveBackBatch(had);
   }
 
-  /** After a batch: only giant keys grow memory past what every chunk reuses (from `had` bytes); give that back. */
-  #giveBackBatch(had: number): void {
-    if (this.bytes.length > had) this.giveBack(this.planBatch(CHUNK, 0).text + CHUNK_BYTES + IDLE_BYTES);
+  /**
+   * After a batch: only giant keys grow memory past what every chunk reuses (`had`, the memory's
+   * view before the batch: a new one when it grew); give that back.
+   */
+  #giveBackBatch(had: Uint8Array): void {
+    if (this.bytes !== had) this.giveBack(this.planBatch(CHUNK, 0).text + CHUNK_BYTES + IDLE_BYTES);
   }
 
   /**
    * One WebAssembly call for a chunk of keys, joined (a rope: appending is faster than join("")) and
-   * written as UTF-8 at the batch plan's text with one encodeInto; each key's
-   * [start, end) in the plan's spans, in code units, which are bytes when the text is ASCII and are
-   * turned into bytes in WebAssembly (utf8Spans) when not. A chunk is at most CHUNK keys and
-   * CHUNK_TEXT code units, or one longer key (joined to another, the longest string V8 makes
+   * written as UTF-8 at the batch plan's text with one encodeInto; where each key ends in
+   * `offsets` (count + 1, Arrow's layout), in code units, which are bytes when the text is ASCII
+   * and are turned into bytes in WebAssembly (utf8Spans) when not. A chunk is at most CHUNK keys
+   * and CHUNK_TEXT code units, or one longer key (joined to another, the longest string V8 makes
    * would not hold it). Planned after its keys are read, on the ring as it is then. Returns the
    * word index of the owners in memory, -1 on an empty ring.
    */
-  #routeChunk(joined: string, spans: Uint32Array, count: number): number {
+  #routeChunk(joined: string, offsets: Uint32Array, count: number): number {
     this.#check();
     if (this.n === 0) return -1;
     // The same plan for every chunk: the text is always at the same place, and so its view.
     const plan = this.planBatch(CHUNK, 0);
-    this.words.set(spans.subarray(0, 2 * count), plan.spans >>> 2);
+    this.words.set(offsets.subarray(0, count + 1), plan.spans >>> 2);
     if (this.writeText(joined, plan.text) !== joined.length && !this.wasm.utf8Spans(plan.text, plan.spans, count)) {
       // A surrogate pair across two keys: encode them one by one.
-      let end = 0;
-      for (let i = 0, w = plan.spans >>> 2; i < count; i++, w += 2) {
-        this.words[w] = end;
-        this.words[w + 1] = end += this.writeText(joined.slice(spans[2 * i], spans[2 * i + 1]), plan.text + end);
+      for (let i = 0, w = plan.spans >>> 2, end = 0; i < count; i++) {
+        this.words[++w] = end += this.writeText(joined.slice(offsets[i], offsets[i + 1]), plan.text + end);
       }
     }
-    this.#routeBatch(plan.text, plan.spans, count, plan.results);
+    this.#routeBatch(plan.text, plan.spans, count, plan.results, OFFSETS);
     return plan.results >>> 2;
   }
 
   /**
    * The one WebAssembly call that routes a batch (the SIMD module's where attached): key i is the
-   * bytes at keys + its span, the spans at `spans` (planBatch); owners to `results`. The ring is
-   * not empty.
+   * bytes at keys + its span, the spans at `spans` (planBatch) as `step` lays them out; owners to
+   * `results`. The ring is not empty.
    */
-  #routeBatch(keys: number, spans: number, count: number, results: number): void {
-    this.wasm.routeMany(keys, spans, count, this.ring, this.n, this.table, this.bits, this.form, results);
+  #routeBatch(keys: number, spans: number, count: number, results: number, step: typeof PAIRS | typeof OFFSETS): void {
+    this.wasm.routeMany(keys, spans, count, this.ring, this.n, this.table, this.bits, this.form, results, step);
   }
 
   routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array): void {
@@ -198,56 +211,68 @@ export class WasmRing extends RingMemory implements Ring {
       out.fill(-1, 0, count);
       return;
     }
-    const had = this.bytes.length;
+    const had = this.bytes;
     for (let from = 0; from < count; ) {
-      // A chunk: ids while there are at most CHUNK of them, with at most CHUNK_BYTES in all (or one
-      // longer id); `lo` and `hi` bound the bytes they cover in data.
-      let lo = Infinity, hi = 0, bytes = 0, to = from;
-      for (const last = Math.min(count, from + CHUNK); to < last; to++) {
-        const start = spans[to * stride], end = spans[to * stride + 1];
-        if (to > from && bytes + end - start > CHUNK_BYTES) break;
-        bytes += end - start;
-        lo = Math.min(lo, start);
-        hi = Math.max(hi, end);
-      }
-      const results = this.#routeByteChunk(data, spans, from, to, stride, hi - lo <= Math.max(bytes, CHUNK_BYTES) ? lo : -1, hi, bytes);
-      this.#writeOwners(results, to - from, out, from, table);
-      from = to;
+      from = stride === 1 ? this.#routeOffsetsChunk(data, spans, from, count, out, table) : this.#routePairsChunk(data, spans, from, count, out, table);
     }
     this.#giveBackBatch(had);
   }
 
   /**
-   * One chunk of routeBytes, ids [from, to): when `lo` is not -1, data[lo .. hi) copied whole (the
-   * ids' bytes, and what lies between them), else each id's bytes copied after the last (`bytes`
-   * in all: ids scattered over data). One WebAssembly call; returns the owners' word index.
+   * routeBytes' next chunk by Arrow offsets, from id `from`: at most CHUNK ids with at most
+   * CHUNK_BYTES bytes in all, or one longer id. Their bytes are one run of data, copied whole
+   * (data itself when it is that run: a whole column); one WebAssembly call; returns the chunk's end.
    */
-  #routeByteChunk(data: Uint8Array, spans: Int32Array | Uint32Array, from: number, to: number, stride: 1 | 2, lo: number, hi: number, bytes: number): number {
-    const count = to - from;
-    const plan = this.planBatch(CHUNK, lo < 0 ? bytes : hi - lo);
-    // planBatch may have grown memory: its views are read after it.
+  #routeOffsetsChunk(data: Uint8Array, offsets: Int32Array | Uint32Array, from: number, count: number, out: Int32Array, table?: Int32Array): number {
+    let to = Math.min(count, from + CHUNK);
+    const lo = offsets[from], most = lo + CHUNK_BYTES;
+    if (offsets[to] > most) to = Math.max(from + 1, lowerBound(offsets, most, from + 1, to, (at, i, limit) => at[i] <= limit) - 1);
+    const hi = offsets[to];
+    // planBatch may have grown memory: the views are read after it.
+    const plan = this.planBatch(CHUNK, hi - lo);
+    this.bytes.set(lo === 0 && hi === data.length ? data : data.subarray(lo, hi), plan.text);
     const words = this.words;
-    let w = plan.spans >>> 2;
+    if (to - from < LOOP_COPY) for (let i = from, w = plan.spans >>> 2; i <= to; i++) words[w++] = offsets[i];
+    else words.set(offsets.subarray(from, to + 1), plan.spans >>> 2);
+    // The offsets as given, from keys = text - lo: WebAssembly adds them in 32 bits, where the
+    // difference may be below 0 and the sum is the key's place in the copy.
+    this.#routeBatch((plan.text - lo) | 0, plan.spans, to - from, plan.results, OFFSETS);
+    this.#writeOwners(plan.results >>> 2, to - from, out, from, table);
+    return to;
+  }
+
+  /**
+   * routeBytes' next chunk by [start, end) pairs, from pair `from` (as #routeOffsetsChunk): the
+   * bytes from the first start to the last end copied whole when they are few (the ids' bytes, and
+   * what lies between them), else each id's bytes copied after the last (ids scattered over data).
+   */
+  #routePairsChunk(data: Uint8Array, spans: Int32Array | Uint32Array, from: number, count: number, out: Int32Array, table?: Int32Array): number {
+    let lo = Infinity, hi = 0, bytes = 0, to = from;
+    for (const last = Math.min(count, from + CHUNK); to < last; to++) {
+      const start = spans[2 * to], end = spans[2 * to + 1];
+      if (to > from && bytes + end - start > CHUNK_BYTES) break;
+      bytes += end - start;
+      lo = Math.min(lo, start);
+      hi = Math.max(hi, end);
+    }
+    const whole = hi - lo <= Math.max(bytes, CHUNK_BYTES);
+    const plan = this.planBatch(CHUNK, whole ? hi - lo : bytes);
+    const words = this.words;
     let keys = plan.text;
-    if (lo >= 0) {
+    if (whole) {
       this.bytes.set(data.subarray(lo, hi), plan.text);
-      // The spans as given, from keys = text - lo: WebAssembly adds them in 32 bits, where the
-      // difference may be below 0 and the sum is the key's place in the copy.
       keys = (plan.text - lo) | 0;
-      for (let i = from * stride, end = to * stride; i < end; i += stride) {
-        words[w++] = spans[i];
-        words[w++] = spans[i + 1];
-      }
+      words.set(spans.subarray(2 * from, 2 * to), plan.spans >>> 2);
     } else {
-      for (let i = from, at = 0; i < to; i++) {
-        const start = spans[i * stride], end = spans[i * stride + 1];
-        this.bytes.set(data.subarray(start, end), plan.text + at);
+      for (let i = 2 * from, w = plan.spans >>> 2, at = 0; i < 2 * to; i += 2) {
+        this.bytes.set(data.subarray(spans[i], spans[i + 1]), plan.text + at);
         words[w++] = at;
-        words[w++] = at += end - start;
+        words[w++] = at += spans[i + 1] - spans[i];
       }
     }
-    this.#routeBatch(keys, plan.spans, count, plan.results);
-    return plan.results >>> 2;
+    this.#routeBatch(keys, plan.spans, to - from, plan.results, PAIRS);
+    this.#writeOwners(plan.results >>> 2, to - from, out, from, table);
+    return to;
   }
 
   routeDigest(digest: Uint8Array): number {
@@ -330,3 +355,4 @@ export class WasmRing extends RingMemory implements Ring {
     return copy;
   }
 }
+
