@@ -6,7 +6,7 @@ import { ringOf, routerOf } from "./lib.mjs";
 
 const encoder = new TextEncoder();
 
-/** routeMany's chunk (CHUNK, src/engines/wasm/ring.ts; a test holds the two equal): a floor pays a chunk's fixed cost as often. */
+/** routeMany's chunk (CHUNK, src/engines/wasm/chunks.ts; a test holds the two equal): a floor pays a chunk's fixed cost as often. */
 const FLOOR_CHUNK = 1008;
 
 /**

@@ -6,7 +6,8 @@
 // memory is test/memory-edges.test.ts's.
 import { readFileSync } from "node:fs";
 import { describe, expect, it, vi } from "vitest";
-import { CHUNK, CHUNK_TEXT, type WasmRing } from "../src/engines/wasm/ring.js";
+import { CHUNK, CHUNK_TEXT } from "../src/engines/wasm/chunks.js";
+import type { WasmRing } from "../src/engines/wasm/ring.js";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
 import { internalsOf } from "../src/internals.js";
 import { buildRouter } from "./support/build.js";

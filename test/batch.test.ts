@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
-import { CHUNK } from "../src/engines/wasm/ring.js";
+import { CHUNK } from "../src/engines/wasm/chunks.js";
 import { simdModule } from "../src/engines/wasm/simd.js";
 import { buildRouter as build } from "./support/build.js";
 import { engines } from "./support/engines.js";

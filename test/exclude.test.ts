@@ -6,7 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DIALECTS } from "../src/dialects.js";
-import { CHUNK } from "../src/engines/wasm/ring.js";
+import { CHUNK } from "../src/engines/wasm/chunks.js";
 import type { RouterOptions } from "../src/options.js";
 import { definition, regionName, sessionId, vnodesPerWeight } from "./support/arbitraries.js";
 import { buildRouter } from "./support/build.js";

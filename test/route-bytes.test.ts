@@ -8,7 +8,7 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DIALECTS } from "../src/dialects.js";
 import { DIGEST_BYTES, type Ring } from "../src/engines/ring.js";
-import { CHUNK, CHUNK_BYTES, LOOP_COPY } from "../src/engines/wasm/ring.js";
+import { CHUNK, CHUNK_BYTES, LOOP_COPY } from "../src/engines/wasm/chunks.js";
 import { internalsOf } from "../src/internals.js";
 import type { RouterOptions } from "../src/options.js";
 import { library, type Library } from "./support/dialect-model.mjs";

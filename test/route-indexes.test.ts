@@ -8,7 +8,7 @@ import { createHash } from "node:crypto";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { DIALECTS } from "../src/dialects.js";
-import { CHUNK, CHUNK_BYTES } from "../src/engines/wasm/ring.js";
+import { CHUNK, CHUNK_BYTES } from "../src/engines/wasm/chunks.js";
 import type { RouterOptions } from "../src/options.js";
 import { definition, sessionId, vnodesPerWeight } from "./support/arbitraries.js";
 import { buildRouter } from "./support/build.js";

@@ -10,7 +10,8 @@ import { instantiateWithSimd16, simd16Module } from "../src/engines/wasm/simd16.
 import { RegionRouter as NodeRouter } from "../src/node.js";
 import { RegionRouter as SimdRouter } from "../src/index.js";
 import { internalsOf } from "../src/internals.js";
-import { CHUNK, WasmRing } from "../src/engines/wasm/ring.js";
+import { CHUNK } from "../src/engines/wasm/chunks.js";
+import { WasmRing } from "../src/engines/wasm/ring.js";
 import { REFERENCE_SCHEME } from "../src/engines/ring.js";
 import { ModelRouter } from "./support/model.mjs";
 import { OWNER_NAMES, ownersOf } from "./support/owners.js";

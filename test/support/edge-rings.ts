@@ -7,7 +7,7 @@
 // point. What each engine answers is compared with its library's model (./dialect-model.mjs).
 import { expect } from "vitest";
 import { DIALECTS } from "../../src/dialects.js";
-import { CHUNK } from "../../src/engines/wasm/ring.js";
+import { CHUNK } from "../../src/engines/wasm/chunks.js";
 import type { DialectName, RouterOptions } from "../../src/options.js";
 import { library, preferenceOfLibrary, routesOf, type Library } from "./dialect-model.mjs";
 import { edgeKeys, headOf, type Reading } from "./edge-keys.js";

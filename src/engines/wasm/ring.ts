@@ -6,20 +6,7 @@ import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, positionsPerName, regionOf } 
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { DIGEST, NAME_DIGITS } from "./constants.generated.js";
 import { RingMemory, runFrom } from "./layout.js";
-import { lowerBound } from "../../lower-bound.js";
-
-/**
- * routeMany and routeBytes work in chunks of at most CHUNK keys, and CHUNK_TEXT UTF-16 code units
- * of them (routeBytes: CHUNK_BYTES bytes), or one key when it is longer: a chunk's text, spans,
- * results and strings stay in the L2 cache, its joined keys stay far below V8's longest string,
- * and the scratch memory is the same for every batch size, so a big batch grows nothing that a
- * small one does not reuse. A multiple of every SIMD module's lanes (LANES in
- * ./constants.generated.ts): a chunk's last pass would otherwise hash empty lanes.
- */
-export const CHUNK = 1008;
-export const CHUNK_TEXT = 1 << 17;
-/** routeBytes' chunks cover at most as many bytes as routeMany's text may take (3 per code unit). */
-export const CHUNK_BYTES = 3 * CHUNK_TEXT;
+import { CHUNK, CHUNK_BYTES, CHUNK_TEXT, OFFSETS, routeBatch, routeOffsetsChunk, routePairsChunk, writeOwners } from "./chunks.js";
 
 /**
  * The fewest ids routeMany writes into memory as a batch: one or two it routes one by one, as
@@ -27,18 +14,6 @@ export const CHUNK_BYTES = 3 * CHUNK_TEXT;
  * costs no more).
  */
 export const SMALLEST_BATCH = 3;
-
-/**
- * How the WebAssembly routeMany reads a batch's spans (its `step`: bytes from one key's span to the
- * next): OFFSETS, key i is [spans[i], spans[i + 1]) (Arrow's layout: routeMany's joined keys, and
- * routeBytes' offsets copied as given); PAIRS, key i is [spans[2i], spans[2i + 1]) (routeBytes'
- * pairs: lines of a file, which their line ends separate).
- */
-const PAIRS = 8;
-const OFFSETS = 4;
-
-/** Fewer offsets than this routeBytes copies in a loop: a view and a set cost more. */
-export const LOOP_COPY = 256;
 
 /** routeMany's offsets while its keys are read; a call made from a getter meanwhile makes its own. */
 let spareOffsets: Uint32Array | undefined;
@@ -96,7 +71,7 @@ export class WasmRing extends RingMemory implements Ring {
       this.#oneByOne(keys, count, (owner, i) => void (out[i] = indexOf(owner, table)));
       return;
     }
-    this.#readChunks(keys, count, (results, chunk, at) => this.#writeOwners(results, chunk, out, at, table));
+    this.#readChunks(keys, count, (results, chunk, at) => writeOwners(this, results, chunk, out, at, table));
   }
 
   /** A batch too small to pay for one: each key read, checked and routed as route() does; memory given back as a batch's. */
@@ -109,19 +84,6 @@ export class WasmRing extends RingMemory implements Ring {
       write(this.route(key), i);
     }
     this.#giveBackBatch(had);
-  }
-
-  /**
-   * Owners of a routed chunk (results: their word index in memory, -1 for an empty ring) into
-   * out[at ...], each as table[owner] when a table is given.
-   */
-  #writeOwners(results: number, count: number, out: Int32Array, at: number, table?: Int32Array): void {
-    if (results < 0) out.fill(-1, at, at + count);
-    else if (table === undefined) out.set(this.ownersAt(results << 2, count), at);
-    else {
-      const words = this.words;
-      for (let i = 0; i < count; i++) out[at + i] = table[words[results + i]];
-    }
   }
 
   /**
@@ -192,17 +154,8 @@ export class WasmRing extends RingMemory implements Ring {
         this.words[++w] = end += this.writeText(joined.slice(offsets[i], offsets[i + 1]), plan.text + end);
       }
     }
-    this.#routeBatch(plan.text, plan.spans, count, plan.results, OFFSETS);
+    routeBatch(this, plan.text, plan.spans, count, plan.results, OFFSETS);
     return plan.results >>> 2;
-  }
-
-  /**
-   * The one WebAssembly call that routes a batch (the SIMD module's where attached): key i is the
-   * bytes at keys + its span, the spans at `spans` (planBatch) as `step` lays them out; owners to
-   * `results`. The ring is not empty.
-   */
-  #routeBatch(keys: number, spans: number, count: number, results: number, step: typeof PAIRS | typeof OFFSETS): void {
-    this.wasm.routeMany(keys, spans, count, this.ring, this.n, this.table, this.bits, this.form, results, step);
   }
 
   routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array): void {
@@ -213,66 +166,9 @@ export class WasmRing extends RingMemory implements Ring {
     }
     const had = this.bytes;
     for (let from = 0; from < count; ) {
-      from = stride === 1 ? this.#routeOffsetsChunk(data, spans, from, count, out, table) : this.#routePairsChunk(data, spans, from, count, out, table);
+      from = stride === 1 ? routeOffsetsChunk(this, data, spans, from, count, out, table) : routePairsChunk(this, data, spans, from, count, out, table);
     }
     this.#giveBackBatch(had);
-  }
-
-  /**
-   * routeBytes' next chunk by Arrow offsets, from id `from`: at most CHUNK ids with at most
-   * CHUNK_BYTES bytes in all, or one longer id. Their bytes are one run of data, copied whole
-   * (data itself when it is that run: a whole column); one WebAssembly call; returns the chunk's end.
-   */
-  #routeOffsetsChunk(data: Uint8Array, offsets: Int32Array | Uint32Array, from: number, count: number, out: Int32Array, table?: Int32Array): number {
-    let to = Math.min(count, from + CHUNK);
-    const lo = offsets[from], most = lo + CHUNK_BYTES;
-    if (offsets[to] > most) to = Math.max(from + 1, lowerBound(offsets, most, from + 1, to, (at, i, limit) => at[i] <= limit) - 1);
-    const hi = offsets[to];
-    // planBatch may have grown memory: the views are read after it.
-    const plan = this.planBatch(CHUNK, hi - lo);
-    this.bytes.set(lo === 0 && hi === data.length ? data : data.subarray(lo, hi), plan.text);
-    const words = this.words;
-    if (to - from < LOOP_COPY) for (let i = from, w = plan.spans >>> 2; i <= to; i++) words[w++] = offsets[i];
-    else words.set(offsets.subarray(from, to + 1), plan.spans >>> 2);
-    // The offsets as given, from keys = text - lo: WebAssembly adds them in 32 bits, where the
-    // difference may be below 0 and the sum is the key's place in the copy.
-    this.#routeBatch((plan.text - lo) | 0, plan.spans, to - from, plan.results, OFFSETS);
-    this.#writeOwners(plan.results >>> 2, to - from, out, from, table);
-    return to;
-  }
-
-  /**
-   * routeBytes' next chunk by [start, end) pairs, from pair `from` (as #routeOffsetsChunk): the
-   * bytes from the first start to the last end copied whole when they are few (the ids' bytes, and
-   * what lies between them), else each id's bytes copied after the last (ids scattered over data).
-   */
-  #routePairsChunk(data: Uint8Array, spans: Int32Array | Uint32Array, from: number, count: number, out: Int32Array, table?: Int32Array): number {
-    let lo = Infinity, hi = 0, bytes = 0, to = from;
-    for (const last = Math.min(count, from + CHUNK); to < last; to++) {
-      const start = spans[2 * to], end = spans[2 * to + 1];
-      if (to > from && bytes + end - start > CHUNK_BYTES) break;
-      bytes += end - start;
-      lo = Math.min(lo, start);
-      hi = Math.max(hi, end);
-    }
-    const whole = hi - lo <= Math.max(bytes, CHUNK_BYTES);
-    const plan = this.planBatch(CHUNK, whole ? hi - lo : bytes);
-    const words = this.words;
-    let keys = plan.text;
-    if (whole) {
-      this.bytes.set(data.subarray(lo, hi), plan.text);
-      keys = (plan.text - lo) | 0;
-      words.set(spans.subarray(2 * from, 2 * to), plan.spans >>> 2);
-    } else {
-      for (let i = 2 * from, w = plan.spans >>> 2, at = 0; i < 2 * to; i += 2) {
-        this.bytes.set(data.subarray(spans[i], spans[i + 1]), plan.text + at);
-        words[w++] = at;
-        words[w++] = at += spans[i + 1] - spans[i];
-      }
-    }
-    this.#routeBatch(keys, plan.spans, to - from, plan.results, PAIRS);
-    this.#writeOwners(plan.results >>> 2, to - from, out, from, table);
-    return to;
   }
 
   routeDigest(digest: Uint8Array): number {
