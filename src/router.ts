@@ -251,7 +251,7 @@ export class RegionRouterBase {
     const indexes = this.#indexes(excluded);
     this.#ring.routeIndexes(keys, length, answers, indexes.engineTable);
     if (this.#version !== version) throw new Error("sessionIds updated the router while routeIndexes read it (a getter): read the ids into an array first");
-    if (indexes.excludes) walkExcluded(this.#ring, answers, length, indexes, keys);
+    if (indexes.excludes) walkExcluded(this.#ring, answers, length, indexes, (i) => this.#ring.locate(keys[i]));
     return answers;
   }
 
@@ -269,10 +269,10 @@ export class RegionRouterBase {
    */
   routeManyBytes(data: Uint8Array, offsets: Int32Array, out?: Int32Array, options?: RouteOptions): Int32Array {
     const count = readOffsets(data, offsets);
-    const answers = readOut(out, count, data, offsets);
+    const answers = readOut(out, count, [data, offsets]);
     const indexes = this.#indexes(options === undefined ? undefined : readExclude(options));
     this.#ring.routeBytes(data, offsets, count, 1, answers, indexes.engineTable);
-    if (indexes.excludes) walkExcluded(this.#ring, answers, count, indexes, { data, offsets });
+    if (indexes.excludes) walkExcluded(this.#ring, answers, count, indexes, (i) => this.#ring.locateBytes(data.subarray(offsets[i], offsets[i + 1])));
     return answers;
   }
 

@@ -46,26 +46,22 @@ export function indexTable(
 
 /**
  * `out` as given (an Int32Array of at least `count` indexes, whose first `count` share no memory
- * with `data` or `offsets`: writing an answer must not change an id still to be read), or a new one.
+ * with `inputs`: writing an answer must not change an id still to be read), or a new one.
  */
-export function readOut(out: unknown, count: number, data?: ArrayBufferView, offsets?: ArrayBufferView): Int32Array {
+export function readOut(out: unknown, count: number, inputs: readonly ArrayBufferView[] = []): Int32Array {
   if (out === undefined) return new Int32Array(count);
   checkTypedArray(out, Int32Array, "out", "an Int32Array (or undefined for a new one)");
   if (out.length < count) {
     throw new RangeError(`out must hold at least ${count} indexes, got ${describe(out)}`);
   }
-  if (data !== undefined) {
-    const buffer = out.buffer;
-    if (overlaps(out, count, buffer, data) || overlaps(out, count, buffer, offsets as ArrayBufferView)) {
+  const buffer = out.buffer;
+  for (let k = 0; k < inputs.length; k++) {
+    const input = inputs[k];
+    if (input.buffer === buffer && out.byteOffset < input.byteOffset + input.byteLength && input.byteOffset < out.byteOffset + 4 * count) {
       throw new RangeError("out must not share memory with data or offsets");
     }
   }
   return out;
-}
-
-/** Whether out's first `count` indexes (in `buffer`, out's) share memory with `input`. */
-function overlaps(out: Int32Array, count: number, buffer: ArrayBufferLike, input: ArrayBufferView): boolean {
-  return input.buffer === buffer && out.byteOffset < input.byteOffset + input.byteLength && input.byteOffset < out.byteOffset + 4 * count;
 }
 
 /** A TypeError naming `parameter` unless bytes is a Uint8Array (a Buffer is one). */
@@ -92,22 +88,14 @@ export function readOffsets(data: unknown, offsets: unknown): number {
   throw new RangeError(`offsets must be ${what} (${describe(data)}), got offsets[${i}] = ${offsets[i]}${i > 0 ? ` after ${offsets[i - 1]}` : ""}`);
 }
 
-/** Ids given as bytes, in Arrow's layout (see readOffsets). */
-export interface ByteIds {
-  readonly data: Uint8Array;
-  readonly offsets: Int32Array;
-}
-
 /**
- * The answers the engine marked EXCLUDED walked on, each from its id's position (`ids`: the keys
- * routed, or the bytes), to the first region not excluded: its index, or -1 when every region with
- * positions is excluded.
+ * The answers the engine marked EXCLUDED walked on, each from its id's position (`locate(i)`), to
+ * the first region not excluded: its index, or -1 when every region with positions is excluded.
  */
-export function walkExcluded(ring: Ring, out: Int32Array, count: number, { table, open }: IndexTable, ids: readonly unknown[] | ByteIds): void {
+export function walkExcluded(ring: Ring, out: Int32Array, count: number, { table, open }: IndexTable, locate: (i: number) => number): void {
   for (let i = 0; i < count; i++) {
     if (out[i] !== EXCLUDED) continue;
-    const start = "data" in ids ? ring.locateBytes(ids.data.subarray(ids.offsets[i], ids.offsets[i + 1])) : ring.locate(ids[i] as string);
-    const owner = open ? walkOwners(ring, start, (candidate) => table[candidate] >= 0) : -1;
+    const owner = open ? walkOwners(ring, locate(i), (candidate) => table[candidate] >= 0) : -1;
     out[i] = owner < 0 ? -1 : table[owner];
   }
 }
