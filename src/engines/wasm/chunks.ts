@@ -67,7 +67,10 @@ export function routeOffsetsChunk(memory: RingMemory, data: Uint8Array, offsets:
   const plan = memory.planBatch(CHUNK, hi - lo);
   memory.bytes.set(lo === 0 && hi === data.length ? data : data.subarray(lo, hi), plan.text);
   const words = memory.words;
-  if (to - from < LOOP_COPY) for (let i = from, w = plan.spans >>> 2; i <= to; i++) words[w++] = offsets[i];
+  // The offsets: all of them in one set when the chunk is the whole call (no view to make), a few
+  // in a loop, else a view of them in one set.
+  if (from === 0 && to + 1 === offsets.length) words.set(offsets, plan.spans >>> 2);
+  else if (to - from < LOOP_COPY) for (let i = from, w = plan.spans >>> 2; i <= to; i++) words[w++] = offsets[i];
   else words.set(offsets.subarray(from, to + 1), plan.spans >>> 2);
   // The offsets as given, from keys = text - lo: WebAssembly adds them in 32 bits, where the
   // difference may be below 0 and the sum is the key's place in the copy.
