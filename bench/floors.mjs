@@ -11,8 +11,9 @@ const FLOOR_CHUNK = 1008;
 
 /**
  * The floor tasks of the batch calls on a ring of `regions` ([name, weight] pairs): the ids'
- * UTF-8 alone, the WebAssembly work alone on `uuids` already encoded as `bytes`, and one call's
- * steps together without the router around them (no validation, no copy of the ids).
+ * UTF-8 alone, the WebAssembly work alone on `uuids` already encoded as `bytes` (a window of its
+ * offsets, as the call beside it), and one call's steps together without the router around them
+ * (no validation, no copy of the ids).
  */
 export function batchFloors(WasmRouter, regions) {
   const router = routerOf(WasmRouter, regions);
@@ -57,7 +58,8 @@ export function batchFloors(WasmRouter, regions) {
     uuids,
     bytes,
     utf8: { name: "floor: the ids' UTF-8 (one encodeInto a chunk)", run: (ids) => bareCall(ids, "utf8") },
-    wasm: { name: "floor: the WebAssembly work alone (routeBytes)", run: (ids) => ring.routeBytes(bytes.data, bytes.offsets, ids.length, 1, byteOwners) },
+    /** The WebAssembly work alone on the ids of `offsets` (a window of bytes.offsets: the one the call beside it takes). */
+    wasm: (offsets) => ({ name: "floor: the WebAssembly work alone (routeBytes)", run: () => ring.routeBytes(bytes.data, offsets, offsets.length - 1, 1, byteOwners) }),
     call: { name: "floor: one call's steps, no router", run: (ids) => bareCall(ids, "names") },
     bare: { name: "floor: the same, no answer array", run: (ids) => bareCall(ids, "owners") },
   };

@@ -35,7 +35,7 @@ export default async function batchSizes({ WasmRouter, PureRouter }) {
         indexes: { name: "routeIndexes(ids, out)", run: (ids) => wasm.routeIndexes(ids, out), next: uuids },
         bare: { ...floor.bare, next: uuids },
         bytes: { name: "routeManyBytes(data, offsets, out)", run: () => wasm.routeManyBytes(data, window, out), next: uuids },
-        wasm: { ...floor.wasm, next: uuids },
+        wasm: { ...floor.wasm(window), next: uuids },
       };
     }),
     { label: "by batch size", rounds: ROUNDS, time: 120, minCalls: 1 },
