@@ -73,16 +73,25 @@ export default async function stringKinds({ WasmRouter }) {
   const out = new Int32Array(65_536);
   const kinds = idKinds();
   for (const { n, time, collections } of SIZES) {
-    const at = await perIdGroups(kinds.map(([, make]) => {
+    const options = { rounds: ROUNDS, time, minCalls: 2, collections, beforeUnit: collections ? minorCollection : undefined };
+    const label = `by kind of string, ${count(n)} ids a call`;
+    const tasks = kinds.map(([, make]) => {
       const next = freshly(make, n);
       return {
         many: { name: "routeMany", run: (ids) => wasm.routeMany(ids), next },
+        call: { ...floor.call, next },
         indexes: { name: "routeIndexes", run: (ids) => wasm.routeIndexes(ids, out), next },
         utf8: { ...floor.utf8, next },
-        call: { ...floor.call, next },
         bare: { ...floor.bare, next },
       };
-    }), { label: `by kind of string, ${count(n)} ids a call`, rounds: ROUNDS, time, minCalls: 2, collections, beforeUnit: collections ? minorCollection : undefined });
+    });
+    // routeMany and its floor a stretch of calls each, which pays its own collections; routeIndexes
+    // and its floors call by call where each call starts on an empty young generation (interleave:
+    // their figures less the UTF-8 step are differences of two).
+    const pick = (keys) => tasks.map((task) => Object.fromEntries(keys.map((key) => [key, task[key]])));
+    const many = await perIdGroups(pick(["many", "call"]), { ...options, label: `${label}, routeMany` });
+    const indexes = await perIdGroups(pick(["indexes", "utf8", "bare"]), { ...options, label: `${label}, routeIndexes`, interleave: collections });
+    const at = many.map((kind, k) => ({ ...kind, ...indexes[k] }));
     const [flat] = at;
     // routeMany's floor: one call's steps with the collections that fell in routeMany's calls of
     // the same ids (targets.mjs floorWithCollections), against the same for flat literals.

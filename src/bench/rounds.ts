@@ -106,7 +106,7 @@ export interface PerIdTask<B extends Batch> {
 
 export interface PerIdOptions extends Omit<RoundOptions, "rounds" | "beforeRound"> {
   readonly rounds?: number;
-  /** ms of timed units per task and round, at least `minCalls` units. */
+  /** ms of timed units per task and round (interleaved, a group's tasks spend theirs together), at least `minCalls` units. */
   readonly time?: number;
   readonly minCalls?: number;
   /** Also measure `work`: CPU time over the units in which no collection ran (a v8.GCProfiler each). */
@@ -115,10 +115,39 @@ export interface PerIdOptions extends Omit<RoundOptions, "rounds" | "beforeRound
   readonly onTimingCost?: (cost: TimingCost) => void;
   /** Runs before each timed unit, untimed: a collection, so that every unit starts from the same heap. */
   readonly beforeUnit?: () => void;
+  /**
+   * The tasks of a `group` take turns unit by unit (in an order that turns each round), not a
+   * stretch each: a phase of the machine then falls on all of them alike within a round too, for
+   * figures taken one from another. For units that each start from the same heap (`beforeUnit`):
+   * else one task's garbage would be collected in the next one's unit.
+   */
+  readonly interleave?: boolean;
 }
 
 /** ns per id of `cpu` ms over `ids` ids (NaN for none). */
 const perId = (cpu: number, ids: number) => (ids > 0 ? (cpu * 1e6) / ids : NaN);
+
+/** One timed unit's CPU ms (the timing's own cost taken off), wall ms, ids, and collections (undefined: not watched). */
+interface Unit {
+  readonly cpu: number;
+  readonly wall: number;
+  readonly ids: number;
+  readonly met: number | undefined;
+}
+
+type PerIdFigure = "ns" | "wall" | "work" | "typical";
+
+/** A task's figures from its units in a round (perIdRounds). */
+function perIdFigures(units: readonly Unit[], cost: TimingCost): Record<PerIdFigure, number> {
+  const sum = (of: (unit: Unit) => number, among = units) => among.reduce((total, unit) => total + of(unit), 0);
+  const quiet = units.filter((unit) => unit.met === 0);
+  return {
+    ns: perId(sum((unit) => unit.cpu), sum((unit) => unit.ids)),
+    wall: perId(sum((unit) => unit.wall - cost.wall), sum((unit) => unit.ids)),
+    work: perId(sum((unit) => unit.cpu, quiet), sum((unit) => unit.ids, quiet)),
+    typical: median(units.filter((unit) => !unit.met).map((unit) => perId(unit.cpu, unit.ids))),
+  };
+}
 
 /**
  * ns per id of `tasks` in alternating rounds, each timed unit with its timing's own cost taken off.
@@ -128,38 +157,54 @@ const perId = (cpu: number, ids: number) => (ids > 0 ? (cpu * 1e6) / ids : NaN);
  * watched): one disturbed unit (another tenant, a page fault) moves a round's mean, not its median.
  * Round 0 first runs one unit of each task untimed: compiled, and what a first call grows grown.
  */
-export function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], options: PerIdOptions): Promise<Result<"ns" | "wall" | "work" | "typical">[]> {
-  const { rounds = 5, time = 120, minCalls = 2, collections = false, onTimingCost, beforeUnit } = options;
+export async function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], options: PerIdOptions): Promise<Result<PerIdFigure>[]> {
+  const { rounds = 5, time = 120, minCalls = 2, collections = false, onTimingCost, beforeUnit, interleave = false, group = 0 } = options;
   let cost: TimingCost;
-  return alternate(tasks, {
+  const timedUnit = ({ run, next }: PerIdTask<B>): Unit => {
+    const unit = next();
+    beforeUnit?.();
+    const profiler = collections ? new v8.GCProfiler() : null;
+    profiler?.start();
+    const [c0, t0] = [process.cpuUsage(), performance.now()];
+    for (const batch of unit) run(batch);
+    const wall = performance.now() - t0;
+    const { user, system } = process.cpuUsage(c0);
+    return { cpu: (user + system) / 1e3 - cost.cpu, wall, ids: unit.reduce((total, batch) => total + batch.length, 0), met: profiler?.stop().statistics.length };
+  };
+  /** Units of `members` in turn (one each a pass), at least minCalls passes, until they have spent their time together; their figures. */
+  const measure = (members: readonly PerIdTask<B>[], round: number): Record<PerIdFigure, number>[] => {
+    if (round === 0) for (const { run, next } of members) for (const batch of next()) run(batch);
+    const units = members.map((): Unit[] => []);
+    const budget = members.reduce((total, { ms = time }) => total + ms, 0);
+    for (let calls = 0, spent = 0; calls < minCalls || spent < budget; calls++) {
+      for (let j = 0; j < members.length; j++) {
+        const k = (j + round) % members.length;
+        const unit = timedUnit(members[k]);
+        units[k].push(unit);
+        spent += unit.wall;
+      }
+    }
+    return units.map((of) => perIdFigures(of, cost));
+  };
+  const beforeRound = () => {
+    cost = timingCost();
+    onTimingCost?.(cost);
+  };
+  if (!interleave || !group) return alternate(tasks, { ...options, rounds, beforeRound, measure: (task, round) => measure([task], round)[0] });
+  // Each group one task of alternate's, whose figures are its members' by index ("0.ns", ...).
+  const groups = Array.from({ length: tasks.length / group }, (_, g) => ({ name: String(g), members: tasks.slice(g * group, (g + 1) * group) }));
+  const results = await alternate(groups, {
     ...options,
     rounds,
-    beforeRound: () => {
-      cost = timingCost();
-      onTimingCost?.(cost);
-    },
-    measure: ({ run, next, ms = time }, round) => {
-      if (round === 0) for (const batch of next()) run(batch);
-      const sum = { spent: 0, cpu: 0, ids: 0, quietCpu: 0, quietIds: 0, units: 0 };
-      const quiet: number[] = [];
-      for (let calls = 0; calls < minCalls || sum.spent < ms; calls++) {
-        const unit = next();
-        beforeUnit?.();
-        const profiler = collections ? new v8.GCProfiler() : null;
-        profiler?.start();
-        const [c0, t0] = [process.cpuUsage(), performance.now()];
-        for (const batch of unit) run(batch);
-        sum.spent += performance.now() - t0;
-        const { user, system } = process.cpuUsage(c0);
-        const cpu = (user + system) / 1e3 - cost.cpu;
-        const ids = unit.reduce((total, batch) => total + batch.length, 0);
-        Object.assign(sum, { cpu: sum.cpu + cpu, ids: sum.ids + ids, units: sum.units + 1 });
-        const met = profiler?.stop().statistics.length;
-        if (met === 0) Object.assign(sum, { quietCpu: sum.quietCpu + cpu, quietIds: sum.quietIds + ids });
-        if (!met) quiet.push(perId(cpu, ids));
-      }
-      return { ns: perId(sum.cpu, sum.ids), wall: perId(sum.spent - sum.units * cost.wall, sum.ids), work: perId(sum.quietCpu, sum.quietIds), typical: median(quiet) };
-    },
+    group: groups.length,
+    beforeRound,
+    measure: ({ members }, round) => Object.fromEntries(measure(members, round).flatMap((figures, k) => Object.entries(figures).map(([figure, value]) => [`${k}.${figure}`, value]))),
+  });
+  return tasks.map(({ name }, i) => {
+    const result = results[Math.floor(i / group)] as unknown as Record<string, number> & { rounds: Record<string, number[]> };
+    const of = (figure: PerIdFigure) => `${i % group}.${figure}`;
+    const figures = ["ns", "wall", "work", "typical"] as const;
+    return { name, rounds: Object.fromEntries(figures.map((f) => [f, result.rounds[of(f)]])), ...Object.fromEntries(figures.map((f) => [f, result[of(f)]])) } as Result<PerIdFigure>;
   });
 }
 
