@@ -135,7 +135,8 @@ interface Unit {
   readonly met: number | undefined;
 }
 
-type PerIdFigure = "ns" | "wall" | "work" | "typical";
+const PER_ID_FIGURES = ["ns", "wall", "work", "typical"] as const;
+type PerIdFigure = (typeof PER_ID_FIGURES)[number];
 
 /** A task's figures from its units in a round (perIdRounds). */
 function perIdFigures(units: readonly Unit[], cost: TimingCost): Record<PerIdFigure, number> {
@@ -203,8 +204,7 @@ export async function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[
   return tasks.map(({ name }, i) => {
     const result = results[Math.floor(i / group)] as unknown as Record<string, number> & { rounds: Record<string, number[]> };
     const of = (figure: PerIdFigure) => `${i % group}.${figure}`;
-    const figures = ["ns", "wall", "work", "typical"] as const;
-    return { name, rounds: Object.fromEntries(figures.map((f) => [f, result.rounds[of(f)]])), ...Object.fromEntries(figures.map((f) => [f, result[of(f)]])) } as Result<PerIdFigure>;
+    return { name, rounds: Object.fromEntries(PER_ID_FIGURES.map((f) => [f, result.rounds[of(f)]])), ...Object.fromEntries(PER_ID_FIGURES.map((f) => [f, result[of(f)]])) } as Result<PerIdFigure>;
   });
 }
 

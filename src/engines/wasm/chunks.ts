@@ -31,6 +31,14 @@ export type Step = typeof PAIRS | typeof OFFSETS;
 export const LOOP_COPY = 256;
 
 /**
+ * view[start, end) to copy from: view itself when that is all of it (a whole column, a whole
+ * call's offsets), no new view made.
+ */
+export function within<T extends Uint8Array | Int32Array | Uint32Array>(view: T, start: number, end: number): T {
+  return start === 0 && end === view.length ? view : (view.subarray(start, end) as T);
+}
+
+/**
  * The one WebAssembly call that routes a chunk (the SIMD module's where attached): key i is the
  * bytes at keys + its span, the spans at `spans` (planBatch) as `step` lays them out; owners to
  * `results`. The ring is not empty.
@@ -65,13 +73,11 @@ export function routeOffsetsChunk(memory: RingMemory, data: Uint8Array, offsets:
   const hi = offsets[to];
   // planBatch may have grown memory: the views are read after it.
   const plan = memory.planBatch(CHUNK, hi - lo);
-  memory.bytes.set(lo === 0 && hi === data.length ? data : data.subarray(lo, hi), plan.text);
+  memory.bytes.set(within(data, lo, hi), plan.text);
   const words = memory.words;
-  // The offsets: all of them in one set when the chunk is the whole call (no view to make), a few
-  // in a loop, else a view of them in one set.
-  if (from === 0 && to + 1 === offsets.length) words.set(offsets, plan.spans >>> 2);
-  else if (to - from < LOOP_COPY) for (let i = from, w = plan.spans >>> 2; i <= to; i++) words[w++] = offsets[i];
-  else words.set(offsets.subarray(from, to + 1), plan.spans >>> 2);
+  // A few offsets in a loop, unless they are all of the call's (a set of them makes no view).
+  if (to - from < LOOP_COPY && to + 1 - from < offsets.length) for (let i = from, w = plan.spans >>> 2; i <= to; i++) words[w++] = offsets[i];
+  else words.set(within(offsets, from, to + 1), plan.spans >>> 2);
   // The offsets as given, from keys = text - lo: WebAssembly adds them in 32 bits, where the
   // difference may be below 0 and the sum is the key's place in the copy.
   routeBatch(memory, (plan.text - lo) | 0, plan.spans, to - from, plan.results, OFFSETS);
@@ -98,9 +104,9 @@ export function routePairsChunk(memory: RingMemory, data: Uint8Array, spans: Int
   const words = memory.words;
   let keys = plan.text;
   if (whole) {
-    memory.bytes.set(data.subarray(lo, hi), plan.text);
+    memory.bytes.set(within(data, lo, hi), plan.text);
     keys = (plan.text - lo) | 0;
-    words.set(spans.subarray(2 * from, 2 * to), plan.spans >>> 2);
+    words.set(within(spans, 2 * from, 2 * to), plan.spans >>> 2);
   } else {
     for (let i = 2 * from, w = plan.spans >>> 2, at = 0; i < 2 * to; i += 2) {
       memory.bytes.set(data.subarray(spans[i], spans[i + 1]), plan.text + at);

@@ -6,7 +6,7 @@ import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, positionsPerName, regionOf } 
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { DIGEST, NAME_DIGITS } from "./constants.generated.js";
 import { RingMemory, runFrom } from "./layout.js";
-import { CHUNK, CHUNK_BYTES, CHUNK_TEXT, OFFSETS, routeBatch, routeOffsetsChunk, routePairsChunk, writeOwners } from "./chunks.js";
+import { CHUNK, CHUNK_BYTES, CHUNK_TEXT, OFFSETS, routeBatch, routeOffsetsChunk, routePairsChunk, within, writeOwners } from "./chunks.js";
 
 /**
  * The fewest ids routeMany writes into memory as a batch: one or two it routes one by one, as
@@ -147,7 +147,7 @@ export class WasmRing extends RingMemory implements Ring {
     if (this.n === 0) return -1;
     // The same plan for every chunk: the text is always at the same place, and so its view.
     const plan = this.planBatch(CHUNK, 0);
-    this.words.set(offsets.subarray(0, count + 1), plan.spans >>> 2);
+    this.words.set(within(offsets, 0, count + 1), plan.spans >>> 2);
     if (this.writeText(joined, plan.text) !== joined.length && !this.wasm.utf8Spans(plan.text, plan.spans, count)) {
       // A surrogate pair across two keys: encode them one by one.
       for (let i = 0, w = plan.spans >>> 2, end = 0; i < count; i++) {
