@@ -2,7 +2,7 @@
 // synchronously anywhere, Chrome before 114 included): the core, the SIMD routeMany module, and the
 // two that large builds attach (the SIMD build module and the sort module,
 // src/engines/wasm/simd.ts). Node's entry alone carries the sixteen-lane SIMD routeMany module
-// (src/node.ts), past 4 KiB, within a budget of its own (5 KiB: Node compiles it on first use). A web page that
+// (src/node.ts), past 4 KiB, within a budget of its own (6 KiB: Node compiles it on first use; it holds a SIMD utf8Spans too). A web page that
 // imports RegionRouter from region-router gets the pure engine (the exports map's "browser"
 // condition), with no WebAssembly in its bundle; region-router/simd carries all four modules
 // (scripts/sizes.mjs measures both; run that file to print the figures). Each budget keeps at
@@ -26,7 +26,7 @@ import { packedAppRoot } from "./support/packed-app.js";
 const WASM_BUDGET = 4 * 1024;
 /** Modules only Node's entry carries, and their budget. */
 const NODE_ONLY = new Set(["simd16Wasm"]);
-const NODE_WASM_BUDGET = 5 * 1024;
+const NODE_WASM_BUDGET = 6 * 1024;
 const BUNDLE_BUDGET = 9.5 * 1024;
 const SIMD_BUNDLE_BUDGET = 16 * 1024;
 /** Budgets that do not keep the headroom, and why: none. */

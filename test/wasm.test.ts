@@ -61,7 +61,7 @@ describe("the WebAssembly modules", () => {
     }
   });
 
-  it("the core imports nothing; the SIMD module imports only the core's memory and locate", () => {
+  it("the core imports nothing; the SIMD modules import only the core's memory and locate", () => {
     const core = new WebAssembly.Module(coreBytes);
     expect(WebAssembly.Module.imports(core)).toEqual([]);
     expect(WebAssembly.Module.exports(core).map((e) => e.name).sort()).toEqual(
@@ -73,6 +73,10 @@ describe("the WebAssembly modules", () => {
       "env.memory:memory",
     ]);
     expect(WebAssembly.Module.exports(simd).map((e) => e.name)).toEqual(["routeMany"]);
+    // The sixteen-lane module (Node's entry only) has utf8Spans too.
+    const simd16 = new WebAssembly.Module(fromHex(simd16Wasm));
+    expect(WebAssembly.Module.imports(simd16)).toEqual(WebAssembly.Module.imports(simd));
+    expect(WebAssembly.Module.exports(simd16).map((e) => e.name)).toEqual(["routeMany", "utf8Spans"]);
   });
 
   it("neither module has static data, so nothing but assembly/memory-map.ts places memory below DATA_END", () => {

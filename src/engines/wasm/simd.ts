@@ -82,13 +82,15 @@ function writeSwizzles(core: CoreExports, form: number, build: boolean): void {
 /**
  * The SIMD module attached to a core instance, for a ring of the given form (an instance serves
  * one ring, of one form): its constants written (laneConstants, and the swizzles), its imports
- * given, its routeMany returned.
+ * given, its routeMany, and its utf8Spans where it has one (the sixteen-lane module), put in
+ * `into` (the instance's exports).
  */
-export function attachSimd(module: WebAssembly.Module, core: CoreExports, form: number): CoreExports["routeMany"] {
+export function attachSimd(module: WebAssembly.Module, core: CoreExports, form: number, into: CoreExports): void {
   laneConstants(core);
   writeSwizzles(core, form, false);
-  const imports = { env: { memory: core.memory, locate: core.locate } };
-  return newInstance(module, imports).routeMany;
+  const simd: Partial<CoreExports> = newInstance(module, { env: { memory: core.memory, locate: core.locate } });
+  into.routeMany = simd.routeMany!;
+  into.utf8Spans = simd.utf8Spans ?? into.utf8Spans;
 }
 
 /**
@@ -143,7 +145,8 @@ export function withSimd(buildNames: number = SIMD_BUILD_NAMES): Instantiate {
     wasm.routeMany = (...args) => {
       const module = simdModule();
       // args[7] is the ring's form (assembly/ring.ts).
-      wasm.routeMany = module ? attachSimd(module, core, args[7]) : core.routeMany;
+      if (module) attachSimd(module, core, args[7], wasm);
+      else wasm.routeMany = core.routeMany;
       wasm.routeMany(...args);
     };
     let simdHash: CoreExports["hashVnodes"] | undefined;
