@@ -49,10 +49,13 @@ const pause = new Int32Array(new SharedArrayBuffer(4));
 export const minorCollection = () => gc({ type: "minor" });
 
 /** A full collection, then a pause for its background threads (on 2 cores they would take one from what runs next). */
-export function collectGarbage() {
+export function collectGarbage(ms = 150) {
   gc();
-  Atomics.wait(pause, 0, 0, 150);
+  Atomics.wait(pause, 0, 0, ms);
 }
+
+/** perIdRounds' beforeTask: a full collection and a short pause (a batch call's heap is small). */
+export const settleHeap = () => collectGarbage(20);
 
 /**
  * Wall and CPU ms (the process's: V8's background threads too, but other tenants less) of tasks

@@ -143,6 +143,25 @@ it("perIdRounds' typical figure is the median unit's: one disturbed unit moves t
   expect(result.ns).toBeGreaterThan(900_000);
 });
 
+it("perIdRounds runs beforeTask before each task's stretch (a group's, interleaved), untimed, after the first round's untimed unit", async () => {
+  for (const interleave of [false, true]) {
+    const log: string[] = [];
+    const task = (name: string) => ({ name, run: () => log.push(name), next: inUnits([[1]], 1) });
+    const results = await perIdRounds([task("a"), task("b")], {
+      rounds: 2,
+      time: 0,
+      minCalls: 2,
+      label: "beforeTask",
+      group: interleave ? 2 : 0,
+      interleave,
+      // A collection's worth of CPU, which no figure may count.
+      beforeTask: () => (log.push("|"), spinCpu(30)),
+    });
+    expect(log.join("")).toBe(interleave ? "ab|abab" + "|baba" : "a|aa" + "b|bb" + "|aa" + "|bb");
+    for (const { ns } of results) expect(ns).toBeLessThan(5e6);
+  }
+});
+
 it("perIdRounds with interleave runs a group's tasks unit by unit, each task's figures its own", async () => {
   const log: string[] = [];
   // Two groups of two; in each, one task spins ten times the CPU of the other a unit (each figure

@@ -116,6 +116,12 @@ export interface PerIdOptions extends Omit<RoundOptions, "rounds" | "beforeRound
   /** Runs before each timed unit, untimed: a collection, so that every unit starts from the same heap. */
   readonly beforeUnit?: () => void;
   /**
+   * Runs before each task's stretch of units (or a group's, interleaved), untimed: a full
+   * collection, so that what the task before left to collect, and the collector's threads
+   * finishing it, are not counted in this one (in a fixed order, always in the same task's).
+   */
+  readonly beforeTask?: () => void;
+  /**
    * The tasks of a `group` take turns unit by unit (in an order that turns each round), not a
    * stretch each: a phase of the machine then falls on all of them alike within a round too, for
    * figures taken one from another. For units that each start from the same heap (`beforeUnit`):
@@ -159,7 +165,7 @@ function perIdFigures(units: readonly Unit[], cost: TimingCost): Record<PerIdFig
  * Round 0 first runs one unit of each task untimed: compiled, and what a first call grows grown.
  */
 export async function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], options: PerIdOptions): Promise<Result<PerIdFigure>[]> {
-  const { rounds = 5, time = 120, minCalls = 2, collections = false, onTimingCost, beforeUnit, interleave = false, group = 0 } = options;
+  const { rounds = 5, time = 120, minCalls = 2, collections = false, onTimingCost, beforeUnit, beforeTask, interleave = false, group = 0 } = options;
   let cost: TimingCost;
   const timedUnit = ({ run, next }: PerIdTask<B>): Unit => {
     const unit = next();
@@ -175,6 +181,7 @@ export async function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[
   /** Units of `members` in turn (one each a pass), at least minCalls passes, until they have spent their time together; their figures. */
   const measure = (members: readonly PerIdTask<B>[], round: number): Record<PerIdFigure, number>[] => {
     if (round === 0) for (const { run, next } of members) for (const batch of next()) run(batch);
+    beforeTask?.();
     const units = members.map((): Unit[] => []);
     const budget = members.reduce((total, { ms = time }) => total + ms, 0);
     for (let calls = 0, spent = 0; calls < minCalls || spent < budget; calls++) {
