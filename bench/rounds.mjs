@@ -2,14 +2,11 @@
 // dist/cli/bench-kit.js, as `region-router bench` uses it), with the bench's progress line and its
 // BENCH_ROUNDS cap; timeRounds (ns per key), msRounds (a build's ms) and perIdRounds (CPU time per
 // id of batch calls, less the timing's own cost) are what a round measures.
-import v8 from "node:v8";
-import vm from "node:vm";
 import { Bench } from "tinybench";
 import * as kit from "../dist/cli/bench-kit.js";
 import { fmt, progress } from "./lib.mjs";
 
-v8.setFlagsFromString("--expose-gc");
-const gc = vm.runInNewContext("gc");
+const gc = kit.collector();
 
 export const { median, ratio } = kit;
 

@@ -4,7 +4,7 @@
 import { RegionRouter as PureRouter } from "../pure.js";
 import type { RegionRouterBase } from "../router.js";
 import { arrowLayout } from "./arrow.js";
-import { inUnits, perIdRounds, ratio, type RoundOptions } from "./rounds.js";
+import { collector, inUnits, perIdRounds, ratio, type RoundOptions } from "./rounds.js";
 
 /** A batch call's ids: as strings, and as offsets of their UTF-8 into the one `data` of all ids. */
 interface IdBatch {
@@ -81,7 +81,10 @@ export function timeCalls({ router, ids, batch, rounds, time, compare, onRound }
   const tasks = engines.flatMap(({ engine, router }) => Object.entries(CALLS).map(([call, make]) => ({ call, engine, run: make(router, out, data) })));
   if (compare) tasks.push({ call: "get", engine: compare.name, run: eachId((id) => compare.get(id)) });
   const named = tasks.map((task) => ({ ...task, name: `${task.call} (${task.engine})`, next: inUnits(batches) }));
-  return perIdRounds(named, { rounds, time, label: "bench", onRound }).then((results) =>
+  // Each call's stretch after a full collection: in the same order every round, one call's answer
+  // arrays would be collected in the next one's stretch.
+  const collect = collector();
+  return perIdRounds(named, { rounds, time, label: "bench", onRound, beforeTask: () => collect() }).then((results) =>
     results.map((result, i) => ({
       call: tasks[i].call,
       engine: tasks[i].engine,

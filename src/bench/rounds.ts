@@ -4,6 +4,7 @@
 // its rounds, a ratio of two tasks the median of their per-round ratios. What one run of a task
 // measures is the caller's `measure`; perIdRounds measures CPU time per id of batch calls.
 import v8 from "node:v8";
+import vm from "node:vm";
 
 /** A task's figures: each one's value in every round, and (by the figure's name) their median. */
 export type Result<Figure extends string> = { readonly name: string; readonly rounds: Record<Figure, number[]> } & Record<Figure, number>;
@@ -24,6 +25,16 @@ export interface RoundOptions {
   readonly beforeRound?: (round: number) => unknown;
   /** Told as each round starts (a progress line): round counts from 0. */
   readonly onRound?: (label: string, round: number, rounds: number) => void;
+}
+
+/** V8's gc(), exposed on first use: `gc()` a full collection, `gc({ type: "minor" })` a young generation's. */
+let exposed: ((options?: { type: "minor" | "major" }) => void) | undefined;
+export function collector(): (options?: { type: "minor" | "major" }) => void {
+  if (!exposed) {
+    v8.setFlagsFromString("--expose-gc");
+    exposed = vm.runInNewContext("gc") as (options?: { type: "minor" | "major" }) => void;
+  }
+  return exposed;
 }
 
 /** The median of xs, NaN (a figure a round did not measure) left out; NaN when nothing is left. */
