@@ -1,4 +1,4 @@
-// utf8Spans with SIMD (the SIMD module's, assembly/simd.ts): the same contract as the core's
+// utf8Spans with SIMD (the sixteen-lane module's, assembly/simd16.ts): the same contract as the core's
 // (assembly/ring.ts), found another way. Bytes minus code units, before any point of UTF-8 text,
 // is one more for each lead byte of a multi-byte character and one more again for those of three
 // bytes and four (a four-byte character is two code units: 4 - 2; three: 3 - 1; two: 2 - 1). So
@@ -13,8 +13,9 @@
 
 /** See utf8Spans in ./ring.ts: the offsets at `offsets` (count + 1, the first 0) from code units to bytes, in place. */
 export function utf8Spans(keys: usize, offsets: usize, count: u32): bool {
-  const units = load<u32>(offsets + (<usize>count << 2));
+  // The last key's end, in code units: all of the text's.
   const last = offsets + (<usize>count << 2);
+  const units = load<u32>(last);
   const above = i8x16.splat(<i8>LAST_CONTINUATION);
   // Bytes past code units before p; the next key's end at s.
   let extra: u32 = 0;

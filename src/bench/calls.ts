@@ -83,8 +83,7 @@ export function timeCalls({ router, ids, batch, rounds, time, compare, onRound }
   const named = tasks.map((task) => ({ ...task, name: `${task.call} (${task.engine})`, next: inUnits(batches) }));
   // Each call's stretch after a full collection: in the same order every round, one call's answer
   // arrays would be collected in the next one's stretch.
-  const collect = collector();
-  return perIdRounds(named, { rounds, time, label: "bench", onRound, beforeTask: () => collect() }).then((results) =>
+  return perIdRounds(named, { rounds, time, label: "bench", onRound, beforeTask: collector() }).then((results) =>
     results.map((result, i) => ({
       call: tasks[i].call,
       engine: tasks[i].engine,

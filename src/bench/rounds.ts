@@ -17,8 +17,9 @@ export interface RoundOptions {
   readonly label: string;
   /**
    * Tasks come in groups of `group` (a batch size's, a kind of id's): each round starts every group
-   * one task later and the round itself one group later, so that no task always follows another's
-   * garbage. 0 (the default): the same order every round.
+   * one task later and the round itself one group later, so that each task is sometimes its group's
+   * first; in between it follows the same one (perIdRounds' beforeTask keeps that one's garbage out
+   * of its figures). 0 (the default): the same order every round.
    */
   readonly group?: number;
   /** Runs first in each round, untimed. */
@@ -27,12 +28,14 @@ export interface RoundOptions {
   readonly onRound?: (label: string, round: number, rounds: number) => void;
 }
 
-/** V8's gc(), exposed on first use: `gc()` a full collection, `gc({ type: "minor" })` a young generation's. */
-let exposed: ((options?: { type: "minor" | "major" }) => void) | undefined;
-export function collector(): (options?: { type: "minor" | "major" }) => void {
+/** V8's gc(): `gc()` a full collection, `gc({ type: "minor" })` a young generation's. */
+type Collect = (options?: { type: "minor" | "major" }) => void;
+let exposed: Collect | undefined;
+/** V8's gc(), exposed on first use. */
+export function collector(): Collect {
   if (!exposed) {
     v8.setFlagsFromString("--expose-gc");
-    exposed = vm.runInNewContext("gc") as (options?: { type: "minor" | "major" }) => void;
+    exposed = vm.runInNewContext("gc") as Collect;
   }
   return exposed;
 }
