@@ -1,7 +1,6 @@
-// The bench's one way to compare tasks: alternating rounds, from src/bench/rounds.ts (built into
-// dist/cli/bench-kit.js, as `region-router bench` uses it), with the bench's progress line and its
-// BENCH_ROUNDS cap; timeRounds (ns per key), msRounds (a build's ms) and perIdRounds (CPU time per
-// id of batch calls, less the timing's own cost) are what a round measures.
+// The bench's one way to compare tasks: src/bench/rounds.ts's alternating rounds (dist/cli/bench-kit.js,
+// as `region-router bench` uses them) with the progress line and the BENCH_ROUNDS cap; a round
+// measures ns per key (timeRounds), a build's ms (msRounds) or CPU time per id of batch calls (perIdRounds).
 import { Bench } from "tinybench";
 import * as kit from "../dist/cli/bench-kit.js";
 import { fmt, progress } from "./lib.mjs";
@@ -23,10 +22,7 @@ const inBench = (options) => ({
 /** src/bench/rounds.ts's alternate: `measure(task, round)` gives a task's figures in a round; per task, each figure's rounds and median. */
 export const alternate = (tasks, options) => kit.alternate(tasks, inBench(options));
 
-/**
- * ns per key of tasks { name, run(batch) }: each round runs each task for `time` ms with tinybench
- * and takes its median latency over a batch's keys; `batches` are taken in turn, new to every call.
- */
+/** ns per key of tasks { name, run(batch) }: each task `time` ms a round with tinybench, its median latency over `batches` taken in turn. */
 export function timeRounds(tasks, batches, { rounds = 5, time = 200, label }) {
   let next = 0;
   return alternate(tasks, {
@@ -54,10 +50,7 @@ export function collectGarbage(ms = 150) {
 /** perIdRounds' beforeTask: a full collection and a short pause (a batch call's heap is small). */
 export const settleHeap = () => collectGarbage(20);
 
-/**
- * Wall and CPU ms (the process's: V8's background threads too, but other tenants less) of tasks
- * { name, setup(), run(arg) }, each run once a round after a full collection; setup() is untimed.
- */
+/** Wall and CPU ms (V8's background threads too) of tasks { name, setup(), run(arg) }, once a round after a full collection; setup() untimed. */
 export function msRounds(tasks, { rounds, label }) {
   return alternate(tasks, {
     rounds,
@@ -89,10 +82,7 @@ export const timingNote = () =>
  */
 export const perIdRounds = (tasks, options) => kit.perIdRounds(tasks, inBench({ ...options, onTimingCost: ({ cpu }) => timingCosts.push(cpu) }));
 
-/**
- * perIdRounds over groups of tasks keyed by name (a batch size's, a kind of id's), each group
- * timed together in a round; the results keyed alike, group by group.
- */
+/** perIdRounds over groups of tasks keyed by name (a batch size's, a kind of id's), each group together in a round; results keyed alike. */
 export async function perIdGroups(groups, options) {
   const keys = Object.keys(groups[0]);
   const results = await perIdRounds(groups.flatMap((group) => keys.map((key) => group[key])), { ...options, group: keys.length });

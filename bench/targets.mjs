@@ -1,19 +1,10 @@
-// The bench's targets, each judged by the section that measures it, in the same run: met, missed,
-// or below the floor, by the rule below (verdictOf). run.mjs gathers every section's verdicts into
-// one table.
+// The bench's targets, each judged (verdictOf) by the section that measures it, in the same run;
+// run.mjs gathers every section's verdicts into one table.
 
-/**
- * A figure for a table: whole from 100 up, else `digits` decimals; "n/a" for what was not measured.
- * @param {number} x
- * @param {number} [digits]
- */
-export const fmt = (x, digits = 1) => (Number.isNaN(x) ? "n/a" : x >= 100 ? x.toFixed(0) : x.toFixed(digits));
+/** A figure for a table: whole from 100 up, else `digits` decimals; "n/a" for what was not measured. */
+export const fmt = (/** @type {number} */ x, digits = 1) => (Number.isNaN(x) ? "n/a" : x >= 100 ? x.toFixed(0) : x.toFixed(digits));
 
-/**
- * Every target the bench judges: what is measured, its limit, and whether that is a most (a cost)
- * or a least (a speed-up); unit "%" shows a fraction as a percentage, the others a quantity.
- * @type {Record<string, Target>}
- */
+/** Every target: what is measured, its limit, a most (a cost) or a least (a speed-up); unit "%" shows a fraction as a percentage. @type {Record<string, Target>} */
 export const TARGETS = {
   build: { target: "1,000,000-node build, of node:crypto's hashing of the names", limit: 0.25, atMost: true },
   add: { target: "adding a weight-1,000 region to it, of the same hashing", limit: 0.02, atMost: true, unit: "%" },
@@ -47,8 +38,7 @@ export const TARGETS = {
 const verdicts = [];
 
 /**
- * Judge one target of TARGETS where it was measured (verdictOf) and keep the verdict for
- * the run's table (run.mjs): `measured` and `floor` on the target's own scale; floorHolds as verdictOf takes it.
+ * Judge a target where it was measured (verdictOf), `measured` and `floor` on its own scale, and keep the verdict for run.mjs.
  * @param {Target} rule
  * @param {{ where: string, measured: number, floor?: number | null, floorHolds?: boolean }} figure
  */
@@ -66,12 +56,10 @@ export const takeVerdicts = () => verdicts.splice(0);
 export const holds = (/** @type {number} */ cost, /** @type {number} */ floor) => cost >= 0.9 * floor;
 
 /**
- * "met" when `measured` is within `limit` (at most it when `atMost`, a cost; else at least it, a
- * speed-up); "below the floor" when it is not and neither is `floor`, the figure at the
- * implementation's floor (measured in the same rounds), unless the figure beats its floor by more
- * than 10% (then that was no floor); "missed" otherwise. `floorHolds`, when given, says instead
- * whether the floor holds: a ratio of costs is checked on its numerator, as its denominator may
- * sit further above its own floor.
+ * "met" when `measured` is within `limit`; "below the floor" when it is not and neither is `floor`
+ * (the figure at the implementation's floor, measured in the same rounds), unless the figure beats
+ * its floor by more than 10% (then that was no floor); "missed" otherwise. `floorHolds`, when given,
+ * says instead whether the floor holds (a ratio of costs is checked on its numerator).
  * @param {{ measured: number, limit: number, atMost: boolean, floor?: number | null, floorHolds?: boolean }} figure
  * @returns {"met" | "missed" | "below the floor"}
  */
@@ -83,10 +71,8 @@ export function verdictOf({ measured, limit, atMost, floor = null, floorHolds: g
 }
 
 /**
- * One floor for a ratio of costs from several, each a lower bound on the numerator's cost (`cost`
- * ns) with the ratio it gives (`ratio`): the highest of those that hold, with floorHolds true; when
- * none holds, the first, with floorHolds false. A floor holds when the numerator (`measured` ns) is
- * no more than 10% under its cost, or as its `holds` says when given (floorWithCollections).
+ * One floor for a ratio of costs from several lower bounds on the numerator's cost ({ cost, ratio,
+ * holds? }): the highest of those that hold (holds(), or as their `holds` says), else the first.
  * @param {number} measured
  * @param {{ cost: number, ratio: number, holds?: boolean }[]} floors
  * @returns {{ floor: number, floorHolds: boolean }}
@@ -98,12 +84,10 @@ export function highestFloor(measured, floors) {
 }
 
 /**
- * A floor measured beside a call, given the collections that fell in the call's own runs. Each is
- * { ns, work } ns per id: over all calls, and over the calls in which no collection ran (NaN when
- * none). Which of two tasks that allocate alike meets more collections in a run is luck, and one
- * costs about a 65,536-id call's work: so the floor's cost is its work plus the call's collections
- * (call.ns - call.work), holding when the call's work is no more than 10% under the floor's.
- * Without calls free of collections on either side, the floor as measured.
+ * A floor given the collections that fell in its call's runs ({ ns, work }: ns per id over all calls
+ * and over those without a collection, NaN when none). Which of two tasks allocating alike meets more
+ * collections is luck, so the floor's cost is its work plus the call's collections; without calls
+ * free of collections on either side, the floor as measured.
  * @param {{ ns: number, work: number }} floor
  * @param {{ ns: number, work: number }} call
  * @returns {{ cost: number, holds: boolean }}

@@ -142,16 +142,14 @@ export class BoundedLoads {
     const eligible = this.#eligible(options === undefined ? undefined : readExclude(options));
     const current = this.#held.get(sessionId);
     if (current !== undefined && eligible.index.has(current.region)) return current.region;
-    const region = this.#choose(sessionId, eligible, this.#held.size - (current === undefined ? 0 : 1));
+    const load = this.#choose(sessionId, eligible, this.#held.size - (current === undefined ? 0 : 1));
     // Nothing above changed any state: from here on, nothing can throw.
     if (current !== undefined) this.#drop(sessionId, current);
-    if (region !== null) {
-      let load = this.#loads.get(region);
-      if (load === undefined) this.#loads.set(region, (load = { region, count: 0 }));
-      load.count++;
-      this.#held.set(sessionId, load);
-    }
-    return region;
+    if (load === undefined) return null;
+    // A load holding no session is not kept (#drop): a count of 0 is a load to keep now.
+    if (load.count++ === 0) this.#loads.set(load.region, load);
+    this.#held.set(sessionId, load);
+    return load.region;
   }
 
   /** Release a session: true if it was held. */
@@ -168,24 +166,30 @@ export class BoundedLoads {
     if (--load.count === 0) this.#loads.delete(load.region);
   }
 
-  /** The first region of the session's preference list in E below its cap, with h sessions held. */
-  #choose(sessionId: string, eligible: Eligible, held: number): string | null {
-    if (eligible.total === 0) return null;
+  /**
+   * The load of the first region of the session's preference list in E below its cap, with h
+   * sessions held (a new load of 0 when that region holds none); undefined when there is none.
+   */
+  #choose(sessionId: string, eligible: Eligible, held: number): Load | undefined {
+    if (eligible.total === 0) return undefined;
     const capsTotal = capTotal(held, this.#percent);
     // route() is the list's first region, with one hash and no list: most sessions stop there.
     const first = this.#router.route(sessionId);
-    if (first !== null && this.#fits(first, eligible, capsTotal)) return first;
+    const load = first === null ? undefined : this.#room(first, eligible, capsTotal);
+    if (load !== undefined) return load;
     for (const region of this.#router.preferenceList(sessionId, Number.MAX_SAFE_INTEGER)) {
-      if (this.#fits(region, eligible, capsTotal)) return region;
+      const next = this.#room(region, eligible, capsTotal);
+      if (next !== undefined) return next;
     }
-    return null;
+    return undefined;
   }
 
-  /** Whether a region is in E and holds fewer sessions than its cap. */
-  #fits(region: string, eligible: Eligible, capsTotal: number): boolean {
+  /** The load of `region` if it is in E and holds fewer sessions than its cap, else undefined. */
+  #room(region: string, eligible: Eligible, capsTotal: number): Load | undefined {
     const i = eligible.index.get(region);
-    if (i === undefined) return false;
-    return (this.#loads.get(region)?.count ?? 0) < capOf(eligible.weights[i], eligible.before[i], eligible.total, capsTotal);
+    if (i === undefined) return undefined;
+    const load = this.#loads.get(region) ?? { region, count: 0 };
+    return load.count < capOf(eligible.weights[i], eligible.before[i], eligible.total, capsTotal) ? load : undefined;
   }
 
   /** E for the router as it stands, less the excluded regions. */

@@ -10,19 +10,16 @@ import { floorWithCollections, highestFloor, holds, judge, TARGETS } from "../ta
 const ROUNDS = 11;
 /**
  * The sizes, measured apart (together, the large calls' garbage would be collected in the small).
- * A 65,536-id call takes 5-40 ms: 250 ms a round, every call watched for collections (at 1,024 the
- * profiler's own cost would show) and started on an empty young generation (a minor collection
- * after its fresh ids are made, untimed: their own survival is not the call's cost).
+ * 65,536-id calls are watched for collections and start on an empty young generation (a minor
+ * collection after their fresh ids are made, untimed: the ids' survival is not the call's cost).
  */
 const SIZES = [{ n: 1024, time: 40, collections: false }, { n: 65_536, time: 250, collections: true }];
 const times = (x) => `${fmt(x, 2)}x`;
 
 /**
- * The kinds of string a session id can be: [kind, make(n)] pairs, each making n fresh ids of 36
- * characters from a pool of 65,536 UUID literals, so that only the kind differs; flat literals
- * first (the others are judged against them). What ids are cut or parsed from (a JSON body, bytes
- * received) is made beforehand, as a gateway's input arrives made: made in the timed calls, it
- * would be garbage collected in the calls timed next.
+ * The kinds of string a session id can be: [kind, make(n)] pairs making n fresh ids of 36 characters
+ * from one pool of UUID literals, flat literals first (the others are judged against them). What ids
+ * are cut or parsed from (a JSON body, bytes received) is made beforehand, as a gateway's input arrives.
  */
 function idKinds() {
   const hex = hexSource(5);
