@@ -3,8 +3,7 @@
 //   dist/index.js, node.js, pure.js
 //                                 ESM, one self-contained file per entry (esbuild bundles):
 //                                 a fresh process loads one module, not a module and its shared
-//                                 chunks (measured: 2.4-3.6 ms against 4.3-6.2 ms for three files,
-//                                 with Node's file loader already warm).
+//                                 chunks (startup's figures: bench/RESULTS.md).
 //   dist/cjs/                     CommonJS: the same entries, beside a package.json saying
 //                                 {"type":"commonjs"} so Node and TypeScript read dist/cjs/*.js and
 //                                 *.d.ts as CommonJS.
