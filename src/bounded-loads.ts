@@ -109,7 +109,8 @@ export class BoundedLoads {
 
   constructor(router: RegionRouterBase, options?: BoundedLoadsOptions) {
     checkRouter(router, "router");
-    const { loadFactor = 1.25 } = readOptions(options, "options", ["loadFactor"]) as BoundedLoadsOptions;
+    const given = readOptions(options, "options", ["loadFactor"]).get("loadFactor");
+    const loadFactor = given === undefined ? 1.25 : given;
     if (typeof loadFactor !== "number") {
       throw new TypeError(`options.loadFactor must be a number from 1 to 100, got ${describe(loadFactor)}`);
     }
@@ -205,18 +206,18 @@ export class BoundedLoads {
   }
 }
 
-/** An options record (undefined: none), read from its own properties only, whose every key is one of `known`. */
-function readOptions(options: unknown, parameter: string, known: readonly string[]): Record<string, unknown> {
-  if (options === undefined) return {};
+/** An options record's fields (undefined: none), its own properties only (fieldsOf), every key one of `known`. */
+function readOptions(options: unknown, parameter: string, known: readonly string[]): ReadonlyMap<string, unknown> {
+  if (options === undefined) return new Map();
   const fields = fieldsOf(options, parameter);
   for (const key of fields.keys()) {
     if (!known.includes(key)) throw new TypeError(`${parameter}.${key} is not an option (its options: ${known.join(", ")})`);
   }
-  return Object.fromEntries(fields);
+  return fields;
 }
 
 /** acquire's options.exclude (namesOf), read from its own properties; undefined when none. */
 function readExclude(options: AcquireOptions): Set<string> | undefined {
-  const { exclude } = readOptions(options, "options", ["exclude"]) as AcquireOptions;
+  const exclude = readOptions(options, "options", ["exclude"]).get("exclude");
   return exclude === undefined ? undefined : namesOf(exclude);
 }

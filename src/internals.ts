@@ -7,7 +7,7 @@
 // each entry file has its own copy of the class, so a key shared across copies (movement() takes
 // routers from any of them; bench/lib.mjs's ringOf reaches the ring this way).
 import { listed, ringReader, type OwnedPositions, type RingReader } from "./operations/arcs.js";
-import { INTERNALS, type RouterInternals } from "./router.js";
+import { INTERNALS, type RouterInternals } from "./router-internals.js";
 import { describe } from "./validate.js";
 
 export type { RouterInternals };
@@ -27,9 +27,15 @@ export function internalsOf(router: HasInternals): RouterInternals {
  * entry (by its internals method, not instanceof: each entry carries its own copy of the classes).
  */
 export function checkRouter(value: unknown, parameter: string): asserts value is HasInternals {
-  if (typeof (value as HasInternals | null)?.[INTERNALS] !== "function") {
-    throw new TypeError(`${parameter} must be a RegionRouter (either engine), got ${describe(value)}`);
+  if (typeof (value as HasInternals | null)?.[INTERNALS] === "function") {
+    try {
+      (value as HasInternals)[INTERNALS]();
+      return;
+    } catch {
+      // The method inherited by an object that is no router (Object.create(RegionRouter.prototype)): its fields are not there.
+    }
   }
+  throw new TypeError(`${parameter} must be a RegionRouter (either engine), got ${describe(value)}`);
 }
 
 /** @internal A router's ring, read one position at a time (memory O(regions), not O(nodes)). */

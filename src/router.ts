@@ -12,29 +12,7 @@ import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
 import { checkBytes, indexTable, readOffsets, readOut, walkExcluded, type IndexTable } from "./operations/indexes.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
-
-/**
- * @internal The key of a router's internals method: ./internals.ts is how code outside the class
- * reaches them (a Symbol.for key, so that routers of every entry file's copy of the class answer).
- */
-export const INTERNALS: unique symbol = Symbol.for("region-router internals");
-
-/** @internal What the internals method gives: see ./internals.ts. */
-export interface RouterInternals {
-  /** The engine: the positions and the search over them. */
-  readonly ring: Ring;
-  /** Owner -> region name (undefined: a free owner): what the ring's owners mean. */
-  readonly names: RegionTable;
-  /** The ring's dialect, with its options, as the router holds it. */
-  readonly dialect: Dialect;
-  /**
-   * The region table as it stands (read it, do not keep it): region -> its weight and its virtual
-   * nodes' names (as the dialect counts them, the vnode count), in weights() order.
-   */
-  readonly regions: ReadonlyMap<string, { readonly weight: number; readonly names: number }>;
-  /** How many updates the region table has had: a change of it says the table changed (it is edited in place). */
-  readonly version: number;
-}
+import { INTERNALS, type RouterInternals } from "./router-internals.js";
 
 interface RegionEntry {
   readonly owner: number;
@@ -74,6 +52,9 @@ export class RegionRouterBase {
 
   /** A router from a toJSON() snapshot, of the class it is called on; throws, building nothing, on any flaw. */
   static fromJSON<T extends RegionRouterBase>(this: new (options?: RouterOptions) => T, value: unknown): T {
+    if (typeof this !== "function" || !(this.prototype instanceof RegionRouterBase)) {
+      throw new TypeError(`fromJSON must be called on a RegionRouter class, as RegionRouter.fromJSON(snapshot) (not detached from it), got this = ${describe(this)}`);
+    }
     const { options, regions, meta } = parseSnapshot(value);
     const router = new this(options);
     router.addRegions(regions);
@@ -222,13 +203,20 @@ export class RegionRouterBase {
     const length = readIdsLength(sessionIds);
     const out = new Array<string | null>(length);
     if (options === undefined) {
+      const version = this.#version;
       this.#ring.routeMany(sessionIds, out, this.#names);
+      this.#unchangedSince(version, "routeMany");
     } else {
       const excluded = readExclude(options);
       const keys = readKeys(sessionIds, length);
       routeManyAround(this.#ring, keys, out, this.#exclusion(excluded));
     }
     return out;
+  }
+
+  /** An Error if a getter among the ids `call` read (no copy made) updated the router: their answers may be of either ring. */
+  #unchangedSince(version: number, call: string): void {
+    if (this.#version !== version) throw new Error(`sessionIds updated the router while ${call} read it (a getter): read the ids into an array first`);
   }
 
   /** Region names in weights() order: the table routeIndexes() and routeManyBytes() answer indexes into. */
@@ -250,7 +238,7 @@ export class RegionRouterBase {
     const version = this.#version;
     const indexes = this.#indexes(excluded);
     this.#ring.routeIndexes(keys, length, answers, indexes.engineTable);
-    if (this.#version !== version) throw new Error("sessionIds updated the router while routeIndexes read it (a getter): read the ids into an array first");
+    this.#unchangedSince(version, "routeIndexes");
     if (indexes.excludes) walkExcluded(this.#ring, answers, length, indexes, (i) => this.#ring.locate(keys[i]));
     return answers;
   }

@@ -110,11 +110,20 @@ function kindOf(prototype: object): string {
  */
 export function checkPlainObject(value: unknown, parameter: string, expected = "a plain object"): asserts value is Record<string, unknown> {
   checkObject(value, parameter);
-  const prototype: unknown = Object.getPrototypeOf(value);
-  if (prototype !== null && Object.getPrototypeOf(prototype) !== null) {
-    throw new TypeError(`${parameter} must be ${expected} (only its own properties are read), got ${kindOf(prototype as object)}`);
-  }
+  if (!isPlain(value)) throw new TypeError(`${parameter} must be ${expected} (only its own properties are read), got ${kindOfObject(value)}`);
 }
+
+/** What an object that is not plain is, for messages: "an instance of Date". */
+export const kindOfObject = (value: object): string => kindOf(Object.getPrototypeOf(value) as object);
+
+/** Whether an object is plain (checkPlainObject): its prototype is null or has none itself. */
+export function isPlain(value: object): boolean {
+  const prototype: unknown = Object.getPrototypeOf(value);
+  return prototype === null || Object.getPrototypeOf(prototype) === null;
+}
+
+/** Whether `value` is a plain object whose iterator is not its own. */
+const inheritsIterator = (value: object): boolean => isPlain(value) && !Object.hasOwn(value, Symbol.iterator);
 
 /** A plain object's fields: its own enumerable properties, as Object.entries and JSON.stringify see them. */
 export function fieldsOf(value: unknown, parameter: string): ReadonlyMap<string, unknown> {
@@ -134,7 +143,8 @@ function ownItem(array: readonly unknown[], i: number): unknown {
  * `${parameter}[i][0]` or `${parameter}[i][1]`; in an object, as `${parameter}["name"]`.
  */
 export function readPairs(pairs: unknown, parameter: string): [string, number][] {
-  const iterable = pairs != null && typeof pairs !== "string" && typeof (pairs as Iterable<unknown>)[Symbol.iterator] === "function";
+  // A plain object is a record unless it is itself iterable: an iterator it inherits (a polluted Object.prototype's) is not its own.
+  const iterable = pairs != null && typeof pairs !== "string" && typeof (pairs as Iterable<unknown>)[Symbol.iterator] === "function" && !inheritsIterator(pairs);
   if (!iterable) {
     const expected = "an iterable of [region, weight] pairs or a plain object of region -> weight";
     if (typeof pairs !== "object" || pairs === null) throw new TypeError(`${parameter} must be ${expected}, got ${describe(pairs)}`);

@@ -6,6 +6,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { BoundedLoads, capOf, capTotal, floorProductOver } from "../src/bounded-loads.js";
+import { movement } from "../src/index.js";
 import type { RouterOptions } from "../src/options.js";
 import { BoundedLoadsModel } from "./support/bounded-loads-model.js";
 import { buildRouter } from "./support/build.js";
@@ -224,6 +225,10 @@ describe.each(tested)("BoundedLoads on the %s engine", (_, RegionRouter) => {
   it("rejects bad input with errors naming it, and a rejected call changes nothing", () => {
     const router = build([["a", 1], ["b", 1]]);
     expect(() => new BoundedLoads({} as never)).toThrow(new TypeError("router must be a RegionRouter (either engine), got an object"));
+    // An object that only inherits the class's methods is no router: refused here, not at the first acquire.
+    expect(() => new BoundedLoads(Object.create(RegionRouter.prototype))).toThrow(new TypeError("router must be a RegionRouter (either engine), got an object"));
+    expect(() => movement(router, Object.create(RegionRouter.prototype))).toThrow(new TypeError("after must be a RegionRouter (either engine), got an object"));
+    expect(() => movement({ ...router } as never, router)).toThrow(new TypeError("before must be a RegionRouter (either engine), got an object"));
     expect(() => new BoundedLoads(router, null as never)).toThrow(/^options must be an object, got null/);
     expect(() => new BoundedLoads(router, { loadFactr: 2 } as never)).toThrow(/^options\.loadFactr is not an option/);
     expect(() => new BoundedLoads(router, { loadFactor: "2" as never })).toThrow(TypeError);

@@ -3,7 +3,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_VNODES as pureMax } from "../src/pure.js";
-import { MAX_VNODES } from "../src/index.js";
+import { BoundedLoads, MAX_VNODES, suggestVnodes } from "../src/index.js";
 import { definition, sessionId } from "./support/arbitraries.js";
 import { engines } from "./support/engines.js";
 import { expectRejectedUnchanged } from "./support/state.js";
@@ -145,6 +145,28 @@ describe.each(engines)("a polluted Object.prototype on the %s engine", (_, Regio
       const router = new RegionRouter();
       router.addRegions({ london: 1, bangalore: 1, sf: 2 });
       expect([...router.weights()]).toEqual(REGIONS);
+    });
+  });
+
+  it("an iterator there does not make a plain object of region -> weight an iterable of pairs", () => {
+    polluted({ [Symbol.iterator]: function* () { yield ["evil", 1]; } }, () => {
+      const router = new RegionRouter();
+      router.addRegions({ london: 1, bangalore: 1, sf: 2 });
+      expect([...router.weights()]).toEqual(REGIONS);
+      // A plain object with an iterator of its own is an iterable.
+      router.addRegions({ [Symbol.iterator]: function* () { yield ["tokyo", 1]; } } as unknown as [string, number][]);
+      expect(router.regions()).toEqual(["london", "bangalore", "sf", "tokyo"]);
+    });
+  });
+
+  it("BoundedLoads' and suggestVnodes' options there are not read: loadFactor, exclude, the per-weight count", () => {
+    const model = new BoundedLoads(reference(), { loadFactor: 1.25 });
+    const expected = KEYS.map((id) => model.acquire(id));
+    const suggested = suggestVnodes(REGIONS, { maxDeviation: 0.05 });
+    polluted({ loadFactor: 50, exclude: ["london", "sf"], vnodesPerWeight: 5 }, () => {
+      const loads = new BoundedLoads(reference());
+      expect(KEYS.map((id, i) => (i % 2 ? loads.acquire(id) : loads.acquire(id, {})))).toEqual(expected);
+      expect(suggestVnodes(REGIONS, { maxDeviation: 0.05 })).toEqual(suggested);
     });
   });
 });

@@ -237,4 +237,16 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     expect(router.regions()).not.toContain("sf");
     if (engine === "pure") expect([...router.routeIndexes(ids.slice())]).toEqual(indexesOf(router, ids.slice()));
   });
+
+  it("routeMany too: a getter among the ids that updates the router is an error, never answers of two rings", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const ids = Array.from({ length: 2500 }, (_, i) => `sess-${i}`);
+    Object.defineProperty(ids, 1200, { get: () => (router.removeRegion("sf"), "sess-1200") });
+    expect(() => router.routeMany(ids)).toThrow(/^sessionIds updated the router while routeMany read it \(a getter\): read the ids into an array first$/);
+    expect(router.regions()).not.toContain("sf");
+    // Read into an array first, the ids route on the router as it then stands, with or without exclude.
+    const read = ids.slice();
+    expect(router.routeMany(read)).toEqual(read.map((id) => router.route(id)));
+    expect(router.routeMany(ids, { exclude: [] })).toEqual(read.map((id) => router.route(id)));
+  });
 });

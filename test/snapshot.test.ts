@@ -17,6 +17,21 @@ const seed: [string, number][] = [["sf", 3], ["london", 3], ["bangalore", 3]];
 /** Names that sort differently by UTF-16 and by code point, contain the separators, or are multi-byte. */
 const awkward: [string, number][] = [["東京", 2], ["sf", 0], ["a b\nc", 1], ["🌍-edge", 5], ["\uffff", 1]];
 
+/** A meta holding itself, one level down. */
+function cyclic(): Record<string, unknown> {
+  const meta: Record<string, unknown> = { a: 1 };
+  meta.self = [meta];
+  return meta;
+}
+
+/** A meta of `levels` objects, each the `x` of the one before. */
+function nested(levels: number): Record<string, unknown> {
+  const meta: Record<string, unknown> = {};
+  let inner = meta;
+  for (let i = 1; i < levels; i++) inner = inner.x = {} as Record<string, unknown>;
+  return meta;
+}
+
 describe.each(engines)("snapshots on the %s engine", (name, RegionRouter) => {
   const Other = otherEngine(name);
 
@@ -73,7 +88,16 @@ describe.each(engines)("snapshots on the %s engine", (name, RegionRouter) => {
     ["meta as null", { version: 1, regions: [], meta: null }, TypeError, /snapshot\.meta/],
     ["meta as an array", { version: 1, regions: [], meta: [1] }, TypeError, /snapshot\.meta/],
     ["meta as a class instance", { version: 1, regions: [], meta: new Date(0) }, TypeError, /snapshot\.meta must be a plain object/],
-    ["meta holding a function", { version: 1, regions: [], meta: { f: () => 1 } }, TypeError, /snapshot\.meta must be a plain object of JSON data/],
+    ["meta holding a function", { version: 1, regions: [], meta: { f: () => 1 } }, TypeError, /^snapshot\.meta\.f must be JSON data .*, got a function$/],
+    ["meta holding a BigInt", { version: 1, regions: [], meta: { n: 1n } }, TypeError, /^snapshot\.meta\.n must be JSON data .*, got 1n$/],
+    ["meta holding NaN", { version: 1, regions: [], meta: { a: [1, NaN] } }, TypeError, /^snapshot\.meta\.a\[1\] must be JSON data .*, got NaN$/],
+    ["meta holding undefined", { version: 1, regions: [], meta: { "a b": undefined } }, TypeError, /^snapshot\.meta\["a b"\] must be JSON data .*, got undefined$/],
+    ["meta holding a hole", { version: 1, regions: [], meta: { a: new Array(2 ** 32 - 1) } }, TypeError, /^snapshot\.meta\.a\[0\] must be JSON data .*, got undefined$/],
+    ["meta holding a Date", { version: 1, regions: [], meta: { at: { when: new Date(0) } } }, TypeError, /^snapshot\.meta\.at\.when must be JSON data .*, got an instance of Date$/],
+    ["meta holding a Map", { version: 1, regions: [], meta: { m: new Map() } }, TypeError, /^snapshot\.meta\.m must be JSON data .*, got an instance of Map$/],
+    ["meta holding a typed array", { version: 1, regions: [], meta: { b: new Uint8Array(2) } }, TypeError, /^snapshot\.meta\.b must be JSON data .*, got an instance of Uint8Array$/],
+    ["meta holding itself", { version: 1, regions: [], meta: cyclic() }, TypeError, /^snapshot\.meta\.self\[0\] must be JSON data .*, got an object that holds it \(a cycle\)$/],
+    ["meta nesting 1,001 levels", { version: 1, regions: [], meta: nested(1001) }, RangeError, /^snapshot\.meta[.x]+…[.x]+: snapshot\.meta nests more than 1000 levels deep$/],
     ["no version", { regions: [] }, TypeError, /snapshot.version/],
     ["a string version", { version: "1", regions: [] }, TypeError, /snapshot.version/],
     ["an unknown version", { version: 2, regions: [] }, RangeError, /snapshot.version 2 is not supported/],
@@ -150,6 +174,31 @@ describe.each(engines)("snapshot meta on the %s engine", (name, RegionRouter) =>
 
   it("an empty meta object round-trips as given", () => {
     expect(RegionRouter.fromJSON({ version: 1, regions: seed, meta: {} }).toJSON().meta).toEqual({});
+  });
+
+  it("is JSON data JSON.stringify writes back unchanged: 1,000 levels deep, a __proto__ key, a shared object copied per place", () => {
+    const deep = nested(1000);
+    const restored = RegionRouter.fromJSON({ version: 1, regions: seed, meta: deep });
+    expect(JSON.parse(JSON.stringify(restored))).toEqual(restored.toJSON());
+    expect(restored.toJSON().meta).toEqual(deep);
+    const text = '{"__proto__":{"a":1},"k":[true,null,"s",1.5,-0]}';
+    const kept = RegionRouter.fromJSON({ version: 1, regions: seed, meta: JSON.parse(text) }).clone().toJSON().meta as object;
+    expect(Object.getPrototypeOf(kept)).toBe(Object.prototype);
+    expect(Object.keys(kept)).toEqual(["__proto__", "k"]);
+    expect(JSON.stringify(kept)).toBe(text.replace("-0", "0"));
+    const shared = { v: 1 };
+    const copied = RegionRouter.fromJSON({ version: 1, regions: seed, meta: { a: shared, b: shared } }).toJSON().meta as Record<string, object>;
+    expect(copied).toEqual({ a: { v: 1 }, b: { v: 1 } });
+    expect(copied.a).not.toBe(copied.b);
+  });
+
+  it("fromJSON detached from its class is a TypeError, not a router of another class's copy", () => {
+    const { fromJSON } = RegionRouter;
+    expect(() => fromJSON({ version: 1, regions: seed })).toThrow(new TypeError("fromJSON must be called on a RegionRouter class, as RegionRouter.fromJSON(snapshot) (not detached from it), got this = undefined"));
+    expect(() => [{ version: 1, regions: seed }].map(RegionRouter.fromJSON)).toThrow(/^fromJSON must be called on a RegionRouter class/);
+    expect(() => fromJSON.call({ prototype: {} } as never, { version: 1, regions: seed })).toThrow(/^fromJSON must be called on a RegionRouter class.*got this = an object$/);
+    class Mine extends RegionRouter {}
+    expect(Mine.fromJSON({ version: 1, regions: seed })).toBeInstanceOf(Mine);
   });
 });
 

@@ -58,9 +58,7 @@ Options:
     const moves = movement(before, after);
     const sessionsFile = parsed.one("sessions");
     const sessions = sessionsFile === undefined ? null : openInputs([sessionsFile], "--sessions file")[0];
-    const json = printsJson(parsed, "text");
-
-    if (json) {
+    if (printsJson(parsed, "text")) {
       const summary = JSON.stringify(moves);
       if (!sessions) return writeOut(`${summary}\n`);
       // Streamed, so any number of sessions fits: {"moved":…,"flows":[…],"sessions":[…]}.
@@ -68,7 +66,6 @@ Options:
       await routeLines([sessions], [before, after], movedFormat(before, after, true));
       return writeOut("]}\n");
     }
-
     await writeOut(describeMovement(changes, moves));
     if (!sessions) return;
     await writeOut("\nsessions that move (id, from, to):\n");

@@ -3,6 +3,7 @@
 import type { Dialect } from "../dialects.js";
 import { dialectOfFields, type RouterOptions } from "../options.js";
 import { checkPlainObject, describe, fieldsOf, readPairs } from "../validate.js";
+import { copyJsonData } from "./json-data.js";
 
 /** A snapshot's fields besides the dialect's: the format and the regions. */
 interface SnapshotFields {
@@ -36,20 +37,14 @@ export function toSnapshot(dialect: Dialect, weights: Iterable<[string, number]>
   return { version: 1, ...named, ...dialect.options, regions: [...weights], ...kept } as RouterSnapshot;
 }
 
-/** A deep copy of a meta object, so that neither the caller's object nor the router's changes the other. */
-export function copyMeta(meta: Record<string, unknown>): Record<string, unknown> {
-  return structuredClone(meta);
-}
+/** A deep copy of a meta object already read (readMeta), so that neither the caller's object nor the router's changes the other. */
+export const copyMeta = (meta: Record<string, unknown>): Record<string, unknown> => copyJsonData(meta, "meta") as Record<string, unknown>;
 
-/** snapshot.meta, checked and copied: a plain object of plain data, or absent. */
+/** snapshot.meta, checked and copied: a plain object of JSON data, or absent. */
 function readMeta(meta: unknown): Record<string, unknown> | undefined {
   if (meta === undefined) return undefined;
   checkPlainObject(meta, "snapshot.meta", "a plain object of JSON data");
-  try {
-    return copyMeta(meta);
-  } catch {
-    throw new TypeError("snapshot.meta must be a plain object of JSON data, got one holding a value that cannot be copied (a function or a symbol)");
-  }
+  return copyJsonData(meta, "snapshot.meta") as Record<string, unknown>;
 }
 
 export function parseSnapshot(value: unknown): RingDefinition {

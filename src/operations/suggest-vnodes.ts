@@ -78,12 +78,13 @@ function nextReach(reach: number, largest: number): number {
 
 /** entries and options read and checked, every error naming its parameter. */
 function readPlan(entries: Iterable<readonly [string, number]>, options: SuggestOptions): Plan {
-  const base = dialectOfFields(fieldsOf(options, "options"), "options", ["maxDeviation"]);
+  const fields = fieldsOf(options, "options");
+  const base = dialectOfFields(fields, "options", ["maxDeviation"]);
   const option = Object.keys(optionRules(base.name))[0];
   if (option === undefined) {
     throw new RangeError(`options.compatibleWith "${base.name}" has no per-weight count of virtual nodes to choose`);
   }
-  if ((options as Record<string, unknown>)[option] !== undefined) {
+  if (fields.get(option) !== undefined) {
     throw new TypeError(`options.${option} is what suggestVnodes chooses: leave it out`);
   }
   const order = new Map<string, number>();

@@ -52,4 +52,13 @@ describe("region-router route --exclude", () => {
     expect([all.status, all.stdout]).toEqual([2, ""]);
     expect(all.stderr).toMatch(/--exclude leaves no region with positions/);
   });
+
+  it("names exactly a region whose name starts or ends with whitespace when the --ring file holds one, and refuses a padded typo", () => {
+    const padded = new RegionRouter();
+    padded.addRegions([[" sf", 3], ["london", 3]]);
+    const ring = file("padded.json", JSON.stringify(padded.toJSON()));
+    const few = ids.slice(0, 200);
+    expect(ok(["route", "--ring", ring, "--exclude", " sf"], few.join("\n"))).toBe(few.map((id) => `${id}\t${padded.route(id, { exclude: [" sf"] })}\n`).join(""));
+    expect(cli(["route", "--ring", ring, "--exclude", "london "], "a\n").stderr).toBe('region-router: --exclude "london " is not a region of the ring\n');
+  });
 });

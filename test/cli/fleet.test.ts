@@ -60,7 +60,8 @@ describe("region-router fingerprint", () => {
 
   it("refuses arguments and unknown options, and is listed in the help", () => {
     expect(cli(["fingerprint", ...SEED_RING, "extra"]).status).toBe(2);
-    expect(cli(["fingerprint", ...SEED_RING, "--json"]).stderr).toMatch(/unknown option --json for fingerprint/);
+    expect(cli(["fingerprint", ...SEED_RING, "--jsn"]).stderr).toMatch(/unknown option --jsn for fingerprint/);
+    expect(JSON.parse(ok(["fingerprint", ...SEED_RING, "--json"]))).toEqual({ fingerprint: seed.fingerprint() });
     expect(ok(["--help"])).toMatch(/fingerprint\s+print the ring's fingerprint/);
     expect(ok(["fingerprint", "--help"])).toMatch(/^Usage: region-router fingerprint/);
   });

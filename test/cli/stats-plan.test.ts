@@ -172,6 +172,7 @@ describe("--json and --format json, on every command that prints", () => {
     ["stats", ["stats", ...SEED_RING], "--format", "text"],
     ["plan", ["plan", ...SEED_RING, "--add", "tokyo=1"], "--format", "text"],
     ["plan --sessions", ["plan", ...SEED_RING, "--add", "tokyo=1", "--sessions", "-"], "--format", "text"],
+    ["fingerprint", ["fingerprint", ...SEED_RING], "--format", "text"],
   ])("%s: --json, --format json and both print the same JSON; the other format is the default", (_what, args, flag, text) => {
     const json = ok([...args, "--json"], ids.join("\n"));
     expect(json.startsWith("{")).toBe(true);
