@@ -4,9 +4,9 @@
 // the first region of its preference list with room, and stays there while that region is
 // eligible. It reads the router through its public calls and the internals seam, so it sits
 // beside the entries, above the router.
-import { checkRouter, internalsOf, type RouterInternals } from "./internals.js";
+import { checkRouter, internalsOf, type HasInternals, type RouterInternals } from "./internals.js";
 import { namesOf } from "./operations/exclude.js";
-import type { RegionRouterBase } from "./router.js";
+import type { AnyRegionRouter } from "./exports.js";
 import { checkSessionId, describe, fieldsOf } from "./validate.js";
 
 /** Options of `new BoundedLoads(router, options)`. */
@@ -18,7 +18,7 @@ export interface BoundedLoadsOptions {
 /** Options of `acquire(sessionId, options)`. */
 export interface AcquireOptions {
   /** Regions the session may not go to (down, draining); names that are not regions are ignored. */
-  readonly exclude?: Iterable<string>;
+  readonly exclude?: Iterable<string> & object;
 }
 
 /** The eligible regions E of the rule, in weights() order, with what their caps need. */
@@ -93,7 +93,7 @@ interface Load {
  * that left stay held until released or acquired again. Every call is all-or-nothing.
  */
 export class BoundedLoads {
-  readonly #router: RegionRouterBase;
+  readonly #router: AnyRegionRouter & HasInternals;
   /** p = round(100 x loadFactor). */
   readonly #percent: number;
   /** Session -> the load of the region holding it (so that release needs one lookup). */
@@ -107,7 +107,7 @@ export class BoundedLoads {
   #version = -1;
   #all: Eligible | undefined;
 
-  constructor(router: RegionRouterBase, options?: BoundedLoadsOptions) {
+  constructor(router: AnyRegionRouter, options?: BoundedLoadsOptions) {
     checkRouter(router, "router");
     const given = readOptions(options, "options", ["loadFactor"]).get("loadFactor");
     const loadFactor = given === undefined ? 1.25 : given;

@@ -3,6 +3,13 @@ import { checkRouter, readerOfRouter } from "./internals.js";
 import { movementBetween, type Movement } from "./operations/movement.js";
 import type { RegionRouterBase } from "./router.js";
 
+/**
+ * A router of any entry, ESM or CommonJS, either engine, as movement() and BoundedLoads take it: by
+ * its public calls, since TypeScript tells each entry's copy of the class apart by its private
+ * fields. A value that is no router is refused when called.
+ */
+export type AnyRegionRouter = Pick<RegionRouterBase, "route" | "routeMany" | "preferenceList" | "shares" | "weights" | "fingerprint">;
+
 export { MAX_REGIONS, MAX_WEIGHT } from "./validate.js";
 export { MAX_VNODES, type DialectName, type RouterOptions } from "./options.js";
 export type { RouteOptions } from "./operations/exclude.js";
@@ -17,7 +24,7 @@ export { suggestVnodes, type SuggestOptions, type VnodeSuggestion } from "./oper
  * families (128-bit positions, 32-bit points) too, but where counting them exactly would take
  * more than EXACT_BUDGET, where it samples and says so (`exact: false`).
  */
-export function movement(before: RegionRouterBase, after: RegionRouterBase): Movement {
+export function movement(before: AnyRegionRouter, after: AnyRegionRouter): Movement {
   checkRouter(before, "before");
   checkRouter(after, "after");
   return movementBetween(readerOfRouter(before), readerOfRouter(after));

@@ -1,6 +1,6 @@
 // What console.log and util.inspect show for a router in Node: a summary, not the engine's
 // internals. The entries index.ts and pure.ts carry it (pages too, where nothing calls it).
-import { internalsOf } from "./internals.js";
+import { checkRouter, internalsOf } from "./internals.js";
 import type { RegionRouterBase } from "./router.js";
 
 /** The key Node's util.inspect looks for. */
@@ -10,6 +10,12 @@ export const INSPECT = Symbol.for("nodejs.util.inspect.custom");
 export type Inspect = (value: unknown, options: object) => string;
 
 export function inspectRouter(router: RegionRouterBase, engine: string, options: object, inspect: Inspect): string {
+  try {
+    checkRouter(router, "router");
+  } catch {
+    // An object that only inherits the class (the prototype itself, Object.create of it) has no router in it.
+    return `${router.constructor.name} {}`;
+  }
   const { ring, dialect, regions } = internalsOf(router);
   const summary = {
     engine,

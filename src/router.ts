@@ -10,7 +10,7 @@ import { exclusionOf, readExclude, readKeys, routeAround, routeManyAround, type 
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
-import { checkBytes, indexTable, readOffsets, readOut, walkExcluded, type IndexTable } from "./operations/indexes.js";
+import { checkBytes, indexTable, mayAlias, readOffsets, readOut, walkExcluded, type IndexTable } from "./operations/indexes.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
 
@@ -191,7 +191,9 @@ export class RegionRouterBase {
   route(sessionId: string, options?: RouteOptions): string | null {
     checkSessionId(sessionId);
     if (options === undefined) return regionOf(this.#ring.route(sessionId), this.#names);
-    return routeAround(this.#ring, this.#ring.locate(sessionId), this.#exclusion(readExclude(options)));
+    // The names first: an iterable's code may update the router or change an argument.
+    const excluded = readExclude(options);
+    return routeAround(this.#ring, this.#ring.locate(sessionId), this.#exclusion(excluded));
   }
 
   /**
@@ -200,14 +202,14 @@ export class RegionRouterBase {
    * `options.exclude`: then every id is read first, and routed on the router as it then stands.
    */
   routeMany(sessionIds: readonly string[], options?: RouteOptions): (string | null)[] {
+    const excluded = options === undefined ? undefined : readExclude(options);
     const length = readIdsLength(sessionIds);
     const out = new Array<string | null>(length);
-    if (options === undefined) {
+    if (excluded === undefined) {
       const version = this.#version;
       this.#ring.routeMany(sessionIds, out, this.#names);
       this.#unchangedSince(version, "routeMany");
     } else {
-      const excluded = readExclude(options);
       const keys = readKeys(sessionIds, length);
       routeManyAround(this.#ring, keys, out, this.#exclusion(excluded));
     }
@@ -231,9 +233,9 @@ export class RegionRouterBase {
    * it was); a getter among them that updates the router is an Error.
    */
   routeIndexes(sessionIds: readonly string[], out?: Int32Array, options?: RouteOptions): Int32Array {
+    const excluded = options === undefined ? undefined : readExclude(options);
     const length = readIdsLength(sessionIds);
     const answers = readOut(out, length);
-    const excluded = options === undefined ? undefined : readExclude(options);
     const keys = excluded === undefined ? sessionIds : readKeys(sessionIds, length);
     const version = this.#version;
     const indexes = this.#indexes(excluded);
@@ -245,10 +247,11 @@ export class RegionRouterBase {
 
   /** route() of a session id given as bytes (a Uint8Array), hashed as they are: UTF-8 gives the string's answer. */
   routeBytes(sessionId: Uint8Array, options?: RouteOptions): string | null {
+    const excluded = options === undefined ? undefined : readExclude(options);
     checkBytes(sessionId, "sessionId");
     const start = this.#ring.locateBytes(sessionId);
-    if (options === undefined) return start < 0 ? null : (this.#names[this.#ring.ownerAt(start)] as string);
-    return routeAround(this.#ring, start, this.#exclusion(readExclude(options)));
+    if (excluded === undefined) return start < 0 ? null : (this.#names[this.#ring.ownerAt(start)] as string);
+    return routeAround(this.#ring, start, this.#exclusion(excluded));
   }
 
   /**
@@ -256,11 +259,15 @@ export class RegionRouterBase {
    * data[offsets[i] .. offsets[i + 1]), for offsets.length - 1 ids, hashed as they are.
    */
   routeManyBytes(data: Uint8Array, offsets: Int32Array, out?: Int32Array, options?: RouteOptions): Int32Array {
+    const excluded = options === undefined ? undefined : readExclude(options);
     const count = readOffsets(data, offsets);
     const answers = readOut(out, count, [data, offsets]);
-    const indexes = this.#indexes(options === undefined ? undefined : readExclude(options));
-    this.#ring.routeBytes(data, offsets, count, 1, answers, indexes.engineTable);
-    if (indexes.excludes) walkExcluded(this.#ring, answers, count, indexes, (i) => this.#ring.locateBytes(data.subarray(offsets[i], offsets[i + 1])));
+    // Shared memory may reach the ids through another SharedArrayBuffer object: then answers go to `out` at the end.
+    const written = mayAlias(answers, [data, offsets]) ? new Int32Array(count) : answers;
+    const indexes = this.#indexes(excluded);
+    this.#ring.routeBytes(data, offsets, count, 1, written, indexes.engineTable);
+    if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes, (i) => this.#ring.locateBytes(data.subarray(offsets[i], offsets[i + 1])));
+    if (written !== answers) answers.set(written);
     return answers;
   }
 

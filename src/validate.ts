@@ -36,6 +36,14 @@ export function typedArrayTag(value: unknown): string | undefined {
  */
 export function checkTypedArray<T>(value: unknown, Type: abstract new (...args: never[]) => T, parameter: string, what: string): asserts value is T {
   if (!(value instanceof Type) && typedArrayTag(value) !== Type.name) throw new TypeError(`${parameter} must be ${what}, got ${describe(value)}`);
+  // A view of a detached buffer, or past the end of a resized one, reads as empty: at() tells them apart.
+  if ((value as Uint8Array).length === 0) {
+    try {
+      (value as Uint8Array).at(0);
+    } catch {
+      throw new TypeError(`${parameter} must be ${what}, got one whose buffer is detached or was resized past it`);
+    }
+  }
 }
 
 /**

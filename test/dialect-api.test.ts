@@ -207,4 +207,8 @@ describe("util.inspect", () => {
     expect(shown).toContain(`fingerprint: '${router.fingerprint()}'`);
     expect(Object.keys(router)).toEqual([]);
   });
+
+  it.each(engines)("shows an object that only inherits the %s engine's class as the empty object it is, never throwing", (_engine, RegionRouter) => {
+    expect(inspect(Object.create(RegionRouter.prototype))).toBe("RegionRouter {}");
+  });
 });

@@ -11,6 +11,7 @@ import type { RouterOptions } from "../src/options.js";
 import { definition, regionName, sessionId, vnodesPerWeight } from "./support/arbitraries.js";
 import { buildRouter } from "./support/build.js";
 import { engines, type Router } from "./support/engines.js";
+import { ResizableArrayBuffer } from "./support/buffers.js";
 import { expectRejectedUnchanged } from "./support/state.js";
 import { tieFixtures } from "./support/vectors.js";
 
@@ -204,6 +205,39 @@ describe.each(engines)("the exclude option's checks on the %s engine", (_, Regio
     const { ids, reads } = watched(["a", "b", "c", "d"]);
     expectRejectedUnchanged([router], () => router.routeMany(ids, options as never), TypeError, message);
     expect(reads.filter((key) => key !== "length")).toEqual([]);
+  });
+
+  it("the exclude iterable is read before anything else: what its code changes, the call sees whole", () => {
+    const ids = Array.from({ length: 300 }, (_, i) => `sess-${i}`);
+    const grow = (router: ReturnType<typeof seed>) =>
+      (function* () {
+        for (let j = 0; j < 5; j++) router.addRegion(`n${j}`, 3);
+        yield "sf";
+      })();
+    for (const id of ids) {
+      const router = seed();
+      const answer = router.route(id, { exclude: grow(router) });
+      expect(answer).toBe(router.route(id, { exclude: ["sf"] }));
+    }
+    const router = seed();
+    expect(router.routeMany(ids, { exclude: grow(router) })).toEqual(ids.map((id) => router.route(id, { exclude: ["sf"] })));
+    const again = seed();
+    expect([...again.routeIndexes(ids, undefined, { exclude: grow(again) })]).toEqual(ids.map((id) => again.regions().indexOf(again.route(id, { exclude: ["sf"] }) as string)));
+    // Offsets and out that the iterable changes are checked as it left them.
+    const encoded = new TextEncoder().encode("s1s2s3s4s5s6");
+    const offsets = new Int32Array([0, 2, 4, 6, 8, 10, 12]);
+    const spoil = (function* () {
+      offsets[3] = 1e9;
+      yield "sf";
+    })();
+    expectRejectedUnchanged([router], () => router.routeManyBytes(encoded, offsets, undefined, { exclude: spoil }), RangeError, /^offsets must be .*got offsets\[4\] = 8 after 1000000000$/);
+    const resizable = new ResizableArrayBuffer(24, { maxByteLength: 24 });
+    const out = new Int32Array(resizable);
+    const shrink = (function* () {
+      resizable.resize(4);
+      yield "sf";
+    })();
+    expectRejectedUnchanged([router], () => router.routeIndexes(ids, out, { exclude: shrink }), RangeError, /^out must hold at least 300 indexes/);
   });
 
   it("a bad session id is named as without options", () => {

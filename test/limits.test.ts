@@ -121,17 +121,17 @@ describe.each(engines)("limits on the %s engine", (_, RegionRouter) => {
   // A getter that updates the router mid-call: the engine has read some ids on the ring before,
   // the rest on the ring after (its memory may have moved); the call is an Error, as routeIndexes',
   // never answers of two rings, and the router is the updated one, whole.
-  it.each([
-    ["adds a region", [["sf", 3], ["london", 3], ["bangalore", 3]], (router: InstanceType<RouterClass>) => router.addRegion("tokyo", 300)],
-    ["empties the ring", [["sf", 3], ["london", 3]], (router: InstanceType<RouterClass>) => router.addRegions([["sf", 0], ["london", 0]])],
-  ] as const)("routeMany with a getter that %s: an Error, the router updated and whole", (_, regions, update) => {
+  it.each<[string, [string, number][], (router: InstanceType<RouterClass>) => void]>([
+    ["adds a region", [["sf", 3], ["london", 3], ["bangalore", 3]], (router) => router.addRegion("tokyo", 300)],
+    ["empties the ring", [["sf", 3], ["london", 3]], (router) => router.addRegions([["sf", 0], ["london", 0]])],
+  ])("routeMany with a getter that %s: an Error, the router updated and whole", (_, regions, update) => {
     const router = new RegionRouter();
-    router.addRegions(regions as [string, number][]);
+    router.addRegions(regions);
     const at = 1500;
     const ids = reentrant(at, () => update(router));
     expect(() => router.routeMany(ids)).toThrow(/^sessionIds updated the router while routeMany read it \(a getter\)/);
     const after = new RegionRouter();
-    after.addRegions(regions as [string, number][]);
+    after.addRegions(regions);
     update(after);
     expect([...router.weights()]).toEqual([...after.weights()]);
     const keys = plain(ids, at);

@@ -237,6 +237,32 @@ describe("the packed package", () => {
   });
 });
 
+describe("the declarations of the two formats together", () => {
+  it("movement() and BoundedLoads take a router of the other format (each declares its own class, with private fields)", async () => {
+    const dir = makeApp({
+      "mixed.mts": `
+        import { RegionRouter, BoundedLoads, movement } from "region-router";
+        import type { RegionRouter as CjsRouter } from "region-router" with { "resolution-mode": "require" };
+        import type { BoundedLoads as CjsLoads, movement as cjsMovement } from "region-router" with { "resolution-mode": "require" };
+        declare const cjs: CjsRouter;
+        declare const CjsBoundedLoads: typeof CjsLoads;
+        declare const movementOfCjs: typeof cjsMovement;
+        movement(new RegionRouter(), cjs);
+        new BoundedLoads(cjs);
+        movementOfCjs(cjs, new RegionRouter());
+        new CjsBoundedLoads(new RegionRouter());
+        export {};
+      `,
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { module: "node16", moduleResolution: "node16", target: "es2022", strict: true, noEmit: true, types: [], lib: ["es2022"], skipLibCheck: false },
+        files: ["mixed.mts"],
+      }),
+    });
+    const result = await run(process.execPath, [tsc, "-p", dir], { cwd: dir }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    expect(result.stdout.split("\n").filter((line) => /error TS/.test(line))).toEqual([]);
+  });
+});
+
 /**
  * [moduleResolution, module, the consumer's files, [specifier, the declaration it must resolve to]].
  * Under node16 and nodenext a .cts file takes the require condition's declarations and a .mts the import's;
@@ -265,7 +291,7 @@ const RESOLUTIONS: [string, string, string[], [string, string][]][] = [
  * declarations missing (any), tsc would report the directive as unused and the check would fail.
  */
 const consumer = `
-  import { RegionRouter as Wasm, MAX_WEIGHT } from "region-router";
+  import { RegionRouter as Wasm, MAX_WEIGHT, suggestVnodes } from "region-router";
   import { RegionRouter as Pure } from "region-router/pure";
   import { RegionRouter as Simd } from "region-router/simd";
   const wasm: string | null = new Wasm().route("s");
@@ -286,6 +312,12 @@ const consumer = `
   new Pure({ compatibleWith: "hashring", vnodes: 2 });
   // @ts-expect-error no such dialect
   new Simd({ compatibleWith: "ketama" });
+  suggestVnodes({ sf: 3, london: 3 }, { maxDeviation: 0.05 });
+  // @ts-expect-error the count suggestVnodes chooses
+  suggestVnodes([["sf", 3]], { maxDeviation: 0.1, vnodesPerWeight: 4 });
+  // @ts-expect-error a string is no list of names (it would exclude its characters)
+  new Pure().route("s", { exclude: "london" });
+  new Pure().route("s", { exclude: new Set(["london"]) });
   export { wasm, pure, simd, max };
 `;
 

@@ -14,6 +14,7 @@ import { definition, sessionId, vnodesPerWeight } from "./support/arbitraries.js
 import { buildRouter } from "./support/build.js";
 import { library } from "./support/dialect-model.mjs";
 import { engines, type Router } from "./support/engines.js";
+import { ResizableArrayBuffer } from "./support/buffers.js";
 import { expectRejectedUnchanged } from "./support/state.js";
 
 const encoder = new TextEncoder();
@@ -167,6 +168,40 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     copy.removeRegion("paris");
     check();
     expect([...copy.routeIndexes(ids)]).toEqual(indexesOf(copy, ids));
+  });
+
+  it("a detached buffer, or a view past the end of a resized one: a TypeError naming it, never V8's message", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const detached = new Uint8Array(4);
+    structuredClone(detached.buffer, { transfer: [detached.buffer] });
+    const resizable = new ResizableArrayBuffer(8, { maxByteLength: 16 });
+    const shrunk = new Uint8Array(resizable, 4, 4);
+    resizable.resize(2);
+    const message = (name: string) => new RegExp(`^${name} must be .*, got one whose buffer is detached or was resized past it$`);
+    for (const bytes of [detached, shrunk]) {
+      expectRejectedUnchanged([router], () => router.routeBytes(bytes), TypeError, message("sessionId"));
+      expectRejectedUnchanged([router], () => router.routeManyBytes(bytes, new Int32Array([0, 0])), TypeError, message("data"));
+    }
+    const { data, offsets } = arrow(["a", "bb"]);
+    const gone = new Int32Array(3);
+    structuredClone(gone.buffer, { transfer: [gone.buffer] });
+    expectRejectedUnchanged([router], () => router.routeManyBytes(data, gone), TypeError, message("offsets"));
+    expectRejectedUnchanged([router], () => router.routeManyBytes(data, offsets, gone), TypeError, message("out"));
+    // An empty id, and a view of a buffer resized to hold it, are ids.
+    expect(router.routeBytes(new Uint8Array(0))).toBe(router.route(""));
+    expect(router.routeBytes(new Uint8Array(new ResizableArrayBuffer(0, { maxByteLength: 4 })))).toBe(router.route(""));
+  });
+
+  it("out in shared memory that data reaches through another SharedArrayBuffer object: the answers of unshared memory", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const ids = Array.from({ length: 3000 }, (_, i) => `s${i}`);
+    const { data: bytes, offsets } = arrow(ids);
+    const memory = new SharedArrayBuffer(4 * ids.length + bytes.length);
+    const alias = structuredClone(memory); // the same memory, as another thread would see it
+    const data = new Uint8Array(memory, 0, bytes.length);
+    data.set(bytes);
+    const out = new Int32Array(alias, 0, ids.length);
+    expect([...router.routeManyBytes(data, offsets, out)]).toEqual(indexesOf(router, ids));
   });
 
   it("bad input checked before anything is read: an error naming it, and nothing changed, out included", () => {

@@ -4,6 +4,7 @@ import { describe, expect, it } from "vitest";
 import { definition, op, vnodesPerWeight } from "./support/arbitraries.js";
 import { buildRouter, otherEngine } from "./support/build.js";
 import { engines } from "./support/engines.js";
+import { RegionRouter as PureRegionRouter } from "../src/pure.js";
 import { fingerprintOf, ModelRouter } from "./support/model.mjs";
 import { apply } from "./support/replay.mjs";
 import { observe } from "./support/state.js";
@@ -193,11 +194,12 @@ describe.each(engines)("snapshot meta on the %s engine", (name, RegionRouter) =>
   });
 
   it("fromJSON detached from its class is a TypeError, not a router of another class's copy", () => {
-    const { fromJSON } = RegionRouter;
+    const fromJSON = RegionRouter.fromJSON as (this: unknown, value: unknown) => unknown;
     expect(() => fromJSON({ version: 1, regions: seed })).toThrow(new TypeError("fromJSON must be called on a RegionRouter class, as RegionRouter.fromJSON(snapshot) (not detached from it), got this = undefined"));
     expect(() => [{ version: 1, regions: seed }].map(RegionRouter.fromJSON)).toThrow(/^fromJSON must be called on a RegionRouter class/);
-    expect(() => fromJSON.call({ prototype: {} } as never, { version: 1, regions: seed })).toThrow(/^fromJSON must be called on a RegionRouter class.*got this = an object$/);
-    class Mine extends RegionRouter {}
+    expect(() => fromJSON.call({ prototype: {} }, { version: 1, regions: seed })).toThrow(/^fromJSON must be called on a RegionRouter class.*got this = an object$/);
+    // A subclass gets routers of its own class.
+    const Mine = class extends (RegionRouter as typeof PureRegionRouter) {};
     expect(Mine.fromJSON({ version: 1, regions: seed })).toBeInstanceOf(Mine);
   });
 });

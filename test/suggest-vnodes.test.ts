@@ -127,6 +127,24 @@ describe("suggestVnodes", () => {
     expect(suggestVnodes(new Map(three), { maxDeviation: 0.1 })).toEqual(suggestVnodes(three, { maxDeviation: 0.1 }));
   });
 
+  it("never answers a ring without positions (it routes nothing), though its shares of 0 are all near small weights' shares", () => {
+    const servers = Array.from({ length: 49 }, (_, i) => [`10.0.0.${i}:11211`, 1] as [string, number]);
+    const { options, deviation } = suggestVnodes(servers, { compatibleWith: "hashring", maxDeviation: 0.03 });
+    const router = buildRouter(engines[0][1], servers, options as never);
+    expect(router.route("sess-1")).not.toBeNull();
+    expect(Math.max(...[...router.shares().values()].map((share) => Math.abs(share - 1 / 49)))).toBe(deviation);
+    // The smallest count that routes and meets the deviation, by brute force.
+    const smallest = Array.from({ length: 10 }, (_, k) => k + 1).find((count) => {
+      const ring = buildRouter(engines[0][1], servers, { compatibleWith: "hashring", vnodeCount: count } as never);
+      const shares = [...ring.shares().values()];
+      return shares.some((share) => share > 0) && shares.every((share) => Math.abs(share - 1 / 49) <= 0.03);
+    });
+    expect(options).toEqual({ compatibleWith: "hashring", vnodeCount: smallest, replicas: 4 });
+    expect(smallest).toBeGreaterThan(1);
+    // hashring gives a server named __proto__ no points: no count makes a ring of it alone.
+    expect(() => suggestVnodes([["__proto__", 1]], { compatibleWith: "hashring", maxDeviation: 1 })).toThrow(RangeError);
+  });
+
   it("rejects bad input, naming it", () => {
     const rejects = (entries: unknown, options: unknown, error: Error | RegExp, Type: typeof TypeError = TypeError) => {
       expect(() => suggestVnodes(entries as never, options as never)).toThrow(Type);

@@ -15,8 +15,7 @@ ${RING_HELP}
 `,
   async run(args) {
     const parsed = parseArgs("fingerprint", args, { ...RING_OPTIONS, ...FORMAT_OPTIONS });
-    const json = printsJson(parsed, "text");
-    const value = (await ringFromOptions(parsed)).fingerprint();
+    const [json, value] = [printsJson(parsed, "text"), (await ringFromOptions(parsed)).fingerprint()];
     await writeOut(`${json ? JSON.stringify({ fingerprint: value }) : value}\n`);
   },
 };

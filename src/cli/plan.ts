@@ -156,7 +156,7 @@ function applyChanges(
   /** Region -> the change that gives its weight, as typed. */
   const typed = new Map<string, string>();
   const change = (option: string, name: string, text: string) => {
-    if (typed.has(name)) throw new UsageError(`${option} ${name}: region ${JSON.stringify(name)} is changed more than once in this plan`);
+    if (typed.has(name)) throw new UsageError(`${option} ${text}: region ${JSON.stringify(name)} is changed more than once in this plan`);
     typed.set(name, `${option} ${text}`);
   };
   for (const name of removes) {

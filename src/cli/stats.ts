@@ -75,6 +75,8 @@ function suggest(router: RegionRouter, text: string | undefined) {
   const maxDeviation = /^(0|[1-9][0-9]*)?(\.[0-9]+)?$/.test(text) && text !== "" ? Number(text) : NaN;
   if (!(maxDeviation > 0 && maxDeviation <= 1)) throw new UsageError(`--max-deviation must be a fraction above 0 and at most 1 (0.01 = 1 point), got ${JSON.stringify(text)}`);
   const { compatibleWith = "region-router", ...options }: Record<string, unknown> = { ...router.options, maxDeviation };
-  delete options[Object.keys(optionRules(compatibleWith as DialectName))[0]];
+  const [count] = Object.keys(optionRules(compatibleWith as DialectName)), weighed = [...router.weights().values()].some((weight) => weight > 0);
+  if (count === undefined || !weighed) throw new UsageError(`--max-deviation: ${count === undefined ? `the ring's dialect, ${compatibleWith}, has no per-weight count of virtual nodes to choose` : "no region of the ring has a weight above 0"}`);
+  delete options[count];
   return asUsage("--max-deviation", () => suggestVnodes(router.weights(), { compatibleWith, ...options } as SuggestOptions));
 }

@@ -12,9 +12,9 @@ export interface RouteOptions {
   /**
    * Regions to route around: any iterable of region names (read once per call). A session goes to
    * the first region of its preferenceList() not excluded; null when every region owning positions
-   * is excluded. Names that are not regions are ignored.
+   * is excluded. Names that are not regions are ignored. (An object: a string would exclude its characters.)
    */
-  readonly exclude?: Iterable<string>;
+  readonly exclude?: Iterable<string> & object;
 }
 
 /**

@@ -64,6 +64,19 @@ export function readOut(out: unknown, count: number, inputs: readonly ArrayBuffe
   return out;
 }
 
+/** Whether a buffer is shared memory (from any realm; where SharedArrayBuffer exists). */
+const isShared = (buffer: ArrayBufferLike): boolean => Object.prototype.toString.call(buffer) === "[object SharedArrayBuffer]";
+
+/**
+ * Whether `out` may share memory with `inputs` in a way readOut cannot see: a SharedArrayBuffer
+ * reaches the same memory through many objects (one per thread, or per structuredClone).
+ */
+export function mayAlias(out: Int32Array, inputs: readonly ArrayBufferView[]): boolean {
+  const buffer = out.buffer;
+  // This realm's ArrayBuffer first: the common case, without a call.
+  return !(buffer instanceof ArrayBuffer) && isShared(buffer) && inputs.some((input) => input.buffer !== buffer && isShared(input.buffer));
+}
+
 /** A TypeError naming `parameter` unless bytes is a Uint8Array (a Buffer is one). */
 export function checkBytes(bytes: unknown, parameter: string): asserts bytes is Uint8Array {
   checkTypedArray(bytes, Uint8Array, parameter, "a Uint8Array (a Buffer is one)");

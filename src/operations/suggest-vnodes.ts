@@ -21,8 +21,29 @@ export interface VnodeSuggestion {
   readonly deviation: number;
 }
 
+/** The count suggestVnodes chooses in each dialect: its first option (src/dialects.ts; test/suggest-vnodes.test.ts holds the two alike). */
+export interface ChosenCounts {
+  "region-router": "vnodesPerWeight";
+  "consistent-hash-ring": "replicas";
+  uhashring: "vnodes";
+  "uhashring-ketama": "vnodes";
+  hashring: "vnodeCount";
+  libketama: never;
+  hash_ring: never;
+}
+
+/** The type of the count suggestVnodes chooses, when given: TypeScript's error names it. */
+export interface ChosenBySuggestVnodes {
+  readonly "is what suggestVnodes chooses: leave it out": never;
+}
+
+/** Each dialect's options (RouterOptions' members) less the count suggestVnodes chooses. */
+type WithoutCount<T> = T extends { readonly compatibleWith?: infer D }
+  ? Omit<T, ChosenCounts[NonNullable<D> & keyof ChosenCounts]> & { readonly [K in ChosenCounts[NonNullable<D> & keyof ChosenCounts]]?: ChosenBySuggestVnodes }
+  : never;
+
 /** The options of suggestVnodes: the dialect's, less the count it chooses, and maxDeviation. */
-export type SuggestOptions = RouterOptions & { readonly maxDeviation: number };
+export type SuggestOptions = WithoutCount<RouterOptions> & { readonly maxDeviation: number };
 
 /** The first count tried as the largest; doubled from there. */
 const FIRST_REACH = 16;
@@ -45,7 +66,7 @@ interface Plan {
  * (as addRegions reads them) a share within `options.maxDeviation` of weight / total weight.
  * A RangeError when none does (or the dialect has no such count); TypeErrors name bad input.
  */
-export function suggestVnodes(entries: Iterable<readonly [string, number]>, options: SuggestOptions): VnodeSuggestion {
+export function suggestVnodes(entries: Iterable<readonly [string, number]> | Readonly<Record<string, number>>, options: SuggestOptions): VnodeSuggestion {
   const maxDeviation = readMaxDeviation(options);
   const plan = readPlan(entries, options);
   const total = plan.weights.reduce((sum, weight) => sum + weight, 0);
@@ -59,7 +80,9 @@ export function suggestVnodes(entries: Iterable<readonly [string, number]>, opti
   // Each sweep starts from the empty ring; the counts an earlier sweep tried are not asked again.
   for (let tried = 0, reach = Math.min(FIRST_REACH, limit.count); ; tried = reach, reach = nextReach(reach, limit.count)) {
     let deviation = 0;
-    const accept = (count: number, share: (owner: number) => number) => count > tried && (deviation = deviationOf(share)) <= maxDeviation;
+    // A ring without positions (a relative dialect's small count over many regions) routes nothing: never an answer.
+    const routes = (share: (owner: number) => number) => plan.weights.some((_, owner) => share(owner) > 0);
+    const accept = (count: number, share: (owner: number) => number) => count > tried && routes(share) && (deviation = deviationOf(share)) <= maxDeviation;
     const found = sweepShares(growingRing(plan, digests, reach), plan.regions.length, accept);
     if (found > 0) {
       const { name, options: chosen } = plan.at(found);
@@ -77,7 +100,7 @@ function nextReach(reach: number, largest: number): number {
 }
 
 /** entries and options read and checked, every error naming its parameter. */
-function readPlan(entries: Iterable<readonly [string, number]>, options: SuggestOptions): Plan {
+function readPlan(entries: unknown, options: SuggestOptions): Plan {
   const fields = fieldsOf(options, "options");
   const base = dialectOfFields(fields, "options", ["maxDeviation"]);
   const option = Object.keys(optionRules(base.name))[0];

@@ -155,7 +155,7 @@ const commandCases: Case[] = [
     "",
     "--set sf=2000: weight × --vnodes-per-weight = 2000 × 10000 = 20000000 virtual nodes",
   ],
-  ["changing a region twice", ["plan", ...SEED_RING, "--remove", "sf", "--set", "sf=1"], "", "--set sf: region \"sf\" is changed more than once"],
+  ["changing a region twice", ["plan", ...SEED_RING, "--remove", "sf", "--set", "sf=1"], "", "--set sf=1: region \"sf\" is changed more than once"],
   ["a plan with --json and a value", ["plan", ...SEED_RING, "--add", "tokyo=1", "--json=1"], "", "--json takes no value"],
   ["an unreadable sessions file", ["plan", ...SEED_RING, "--add", "tokyo=1", "--sessions", missing], "", `cannot read --sessions file ${JSON.stringify(missing)}: no such file`],
   ["--sessions twice", ["plan", ...SEED_RING, "--add", "tokyo=1", "--sessions", good, "--sessions", good], "", "--sessions given more than once"],

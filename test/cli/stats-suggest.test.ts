@@ -33,5 +33,10 @@ describe("region-router stats --max-deviation", () => {
     const unreachable = cli(["stats", ...SEED_RING, "--max-deviation", "0.0000001"]);
     expect([unreachable.status, unreachable.stdout]).toEqual([2, ""]);
     expect(unreachable.stderr).toMatch(/^region-router: --max-deviation: /);
+    // Said in the ring's words, not suggestVnodes' parameters' (options.compatibleWith, entries).
+    expect(cli(["stats", "--compatible-with", "libketama", "--region", "a=1", "--max-deviation", "0.1"]).stderr).toBe(
+      "region-router: --max-deviation: the ring's dialect, libketama, has no per-weight count of virtual nodes to choose\n",
+    );
+    expect(cli(["stats", "--region", "a=0", "--region", "b=0", "--max-deviation", "0.1"]).stderr).toBe("region-router: --max-deviation: no region of the ring has a weight above 0\n");
   });
 });
