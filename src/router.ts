@@ -10,7 +10,7 @@ import { exclusionOf, readExclude, readKeys, routeAround, routeManyAround, type 
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
-import { checkBytes, indexTable, mayAlias, readOffsets, readOut, walkExcluded, type IndexTable } from "./operations/indexes.js";
+import { checkBytes, indexTable, readOffsets, readOut, readOutBeside, walkExcluded, type IndexTable } from "./operations/indexes.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
 
@@ -261,9 +261,7 @@ export class RegionRouterBase {
   routeManyBytes(data: Uint8Array, offsets: Int32Array, out?: Int32Array, options?: RouteOptions): Int32Array {
     const excluded = options === undefined ? undefined : readExclude(options);
     const count = readOffsets(data, offsets);
-    const answers = readOut(out, count, [data, offsets]);
-    // Shared memory may reach the ids through another SharedArrayBuffer object: then answers go to `out` at the end.
-    const written = mayAlias(answers, [data, offsets]) ? new Int32Array(count) : answers;
+    const { answers, written } = readOutBeside(out, count, [data, offsets]);
     const indexes = this.#indexes(excluded);
     this.#ring.routeBytes(data, offsets, count, 1, written, indexes.engineTable);
     if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes, (i) => this.#ring.locateBytes(data.subarray(offsets[i], offsets[i + 1])));

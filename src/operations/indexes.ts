@@ -44,38 +44,42 @@ export function indexTable(
   return { table, open, excludes, engineTable: identity && !excludes ? undefined : table };
 }
 
-/**
- * `out` as given (an Int32Array of at least `count` indexes, whose first `count` share no memory
- * with `inputs`: writing an answer must not change an id still to be read), or a new one.
- */
-export function readOut(out: unknown, count: number, inputs: readonly ArrayBufferView[] = []): Int32Array {
+/** `out` as given (an Int32Array of at least `count` indexes), or a new one. */
+export function readOut(out: unknown, count: number): Int32Array {
   if (out === undefined) return new Int32Array(count);
   checkTypedArray(out, Int32Array, "out", "an Int32Array (or undefined for a new one)");
   if (out.length < count) {
     throw new RangeError(`out must hold at least ${count} indexes, got ${describe(out)}`);
   }
-  const buffer = out.buffer;
+  return out;
+}
+
+/**
+ * readOut for ids that `inputs` hold: its first `count` must share no memory with them (writing an
+ * answer must not change an id still to be read), and `written` is where the engine writes: `answers`,
+ * or a new array to copy into it at the end where `answers` is in shared memory that an input may
+ * reach through another SharedArrayBuffer object (one per thread, or per structuredClone).
+ */
+export function readOutBeside(out: unknown, count: number, inputs: readonly ArrayBufferView[]): { answers: Int32Array; written: Int32Array } {
+  const answers = readOut(out, count);
+  if (out === undefined) return { answers, written: answers };
+  const buffer = answers.buffer;
+  // This realm's ArrayBuffer first: the common case, without a call.
+  const shared = !(buffer instanceof ArrayBuffer) && isShared(buffer);
+  let alias = false;
   for (let k = 0; k < inputs.length; k++) {
     const input = inputs[k];
-    if (input.buffer === buffer && out.byteOffset < input.byteOffset + input.byteLength && input.byteOffset < out.byteOffset + 4 * count) {
+    const other = input.buffer;
+    if (other === buffer && answers.byteOffset < input.byteOffset + input.byteLength && input.byteOffset < answers.byteOffset + 4 * count) {
       throw new RangeError("out must not share memory with data or offsets");
     }
+    if (shared && other !== buffer && isShared(other)) alias = true;
   }
-  return out;
+  return { answers, written: alias ? new Int32Array(count) : answers };
 }
 
 /** Whether a buffer is shared memory (from any realm; where SharedArrayBuffer exists). */
 const isShared = (buffer: ArrayBufferLike): boolean => Object.prototype.toString.call(buffer) === "[object SharedArrayBuffer]";
-
-/**
- * Whether `out` may share memory with `inputs` in a way readOut cannot see: a SharedArrayBuffer
- * reaches the same memory through many objects (one per thread, or per structuredClone).
- */
-export function mayAlias(out: Int32Array, inputs: readonly ArrayBufferView[]): boolean {
-  const buffer = out.buffer;
-  // This realm's ArrayBuffer first: the common case, without a call.
-  return !(buffer instanceof ArrayBuffer) && isShared(buffer) && inputs.some((input) => input.buffer !== buffer && isShared(input.buffer));
-}
 
 /** A TypeError naming `parameter` unless bytes is a Uint8Array (a Buffer is one). */
 export function checkBytes(bytes: unknown, parameter: string): asserts bytes is Uint8Array {
