@@ -200,6 +200,7 @@ export class RegionRouterBase {
    * route() for every session id, in order, in one call to the engine (Ring.routeMany). Each id is
    * read once and checked as read (a TypeError naming sessionIds[i]); no copy is made, except with
    * `options.exclude`: then every id is read first, and routed on the router as it then stands.
+   * Without it, a getter among the ids that updates the router is an Error.
    */
   routeMany(sessionIds: readonly string[], options?: RouteOptions): (string | null)[] {
     const excluded = options === undefined ? undefined : readExclude(options);

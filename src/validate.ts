@@ -104,9 +104,9 @@ export function checkObject(value: unknown, parameter: string): asserts value is
   }
 }
 
-/** What a non-plain object is, for messages: "an instance of Options". */
-function kindOf(prototype: object): string {
-  const constructor: unknown = Object.getOwnPropertyDescriptor(prototype, "constructor")?.value;
+/** What an object that is not plain is, for messages: "an instance of Date". */
+export function kindOfObject(value: object): string {
+  const constructor: unknown = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(value) as object, "constructor")?.value;
   return typeof constructor === "function" && constructor.name ? `an instance of ${constructor.name}` : "an object that inherits from another";
 }
 
@@ -120,9 +120,6 @@ export function checkPlainObject(value: unknown, parameter: string, expected = "
   checkObject(value, parameter);
   if (!isPlain(value)) throw new TypeError(`${parameter} must be ${expected} (only its own properties are read), got ${kindOfObject(value)}`);
 }
-
-/** What an object that is not plain is, for messages: "an instance of Date". */
-export const kindOfObject = (value: object): string => kindOf(Object.getPrototypeOf(value) as object);
 
 /** Whether an object is plain (checkPlainObject): its prototype is null or has none itself. */
 export function isPlain(value: object): boolean {

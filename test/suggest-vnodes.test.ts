@@ -4,7 +4,8 @@
 // shares() count by count, ties of 32-bit points included; bad input is named.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { suggestVnodes, sweptShares } from "../src/operations/suggest-vnodes.js";
+import { DIALECTS, optionRules, type DialectName } from "../src/dialects.js";
+import { suggestVnodes, sweptShares, type ChosenCounts } from "../src/operations/suggest-vnodes.js";
 import type { RouterOptions } from "../src/options.js";
 import { positionsOf } from "../src/internals.js";
 import { buildRouter } from "./support/build.js";
@@ -100,6 +101,21 @@ describe("the sweep's shares", () => {
 });
 
 describe("suggestVnodes", () => {
+  it("types the count it chooses as each dialect's first option (ChosenCounts against src/dialects.ts)", () => {
+    // Typed against ChosenCounts (tsc checks the tests), compared with the dialects' rows.
+    const chosen: { readonly [D in DialectName]: ChosenCounts[D] | undefined } = {
+      "region-router": "vnodesPerWeight",
+      "consistent-hash-ring": "replicas",
+      uhashring: "vnodes",
+      "uhashring-ketama": "vnodes",
+      hashring: "vnodeCount",
+      libketama: undefined,
+      hash_ring: undefined,
+    };
+    expect(Object.keys(chosen).sort()).toEqual([...DIALECTS].sort());
+    for (const name of DIALECTS) expect(chosen[name], name).toBe(Object.keys(optionRules(name))[0]);
+  });
+
   const three: [string, number][] = [["sf", 1], ["london", 1], ["bangalore", 1]];
 
   it("plans nine regions with answers up to 1,000 in under a second", () => {
