@@ -5,9 +5,9 @@
 // eligible. It reads the router through its public calls and the internals seam, so it sits
 // beside the entries, above the router.
 import { checkRouter, internalsOf, type HasInternals, type RouterInternals } from "./internals.js";
-import { namesOf } from "./operations/exclude.js";
+import { readExclude } from "./operations/exclude.js";
 import type { AnyRegionRouter } from "./exports.js";
-import { checkSessionId, describe, fieldsOf } from "./validate.js";
+import { checkSessionId, describe, optionFields } from "./validate.js";
 
 /** Options of `new BoundedLoads(router, options)`. */
 export interface BoundedLoadsOptions {
@@ -109,7 +109,7 @@ export class BoundedLoads {
 
   constructor(router: AnyRegionRouter, options?: BoundedLoadsOptions) {
     checkRouter(router, "router");
-    const given = readOptions(options, "options", ["loadFactor"]).get("loadFactor");
+    const given = optionFields(options, "options", ["loadFactor"], "BoundedLoads").get("loadFactor");
     const loadFactor = given === undefined ? 1.25 : given;
     if (typeof loadFactor !== "number") {
       throw new TypeError(`options.loadFactor must be a number from 1 to 100, got ${describe(loadFactor)}`);
@@ -140,7 +140,7 @@ export class BoundedLoads {
    */
   acquire(sessionId: string, options?: AcquireOptions): string | null {
     checkSessionId(sessionId);
-    const eligible = this.#eligible(options === undefined ? undefined : readExclude(options));
+    const eligible = this.#eligible(options === undefined ? undefined : readExclude(options, "acquire"));
     const current = this.#held.get(sessionId);
     if (current !== undefined && eligible.index.has(current.region)) return current.region;
     const load = this.#choose(sessionId, eligible, this.#held.size - (current === undefined ? 0 : 1));
@@ -204,20 +204,4 @@ export class BoundedLoads {
     if (excluded === undefined || ![...excluded].some((region) => all.index.has(region))) return all;
     return eligibleOf(regions, excluded);
   }
-}
-
-/** An options record's fields (undefined: none), its own properties only (fieldsOf), every key one of `known`. */
-function readOptions(options: unknown, parameter: string, known: readonly string[]): ReadonlyMap<string, unknown> {
-  if (options === undefined) return new Map();
-  const fields = fieldsOf(options, parameter);
-  for (const key of fields.keys()) {
-    if (!known.includes(key)) throw new TypeError(`${parameter}.${key} is not an option (its options: ${known.join(", ")})`);
-  }
-  return fields;
-}
-
-/** acquire's options.exclude (namesOf), read from its own properties; undefined when none. */
-function readExclude(options: AcquireOptions): Set<string> | undefined {
-  const exclude = readOptions(options, "options", ["exclude"]).get("exclude");
-  return exclude === undefined ? undefined : namesOf(exclude);
 }

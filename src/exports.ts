@@ -11,7 +11,7 @@ import type { RegionRouterBase } from "./router.js";
 export type AnyRegionRouter = Pick<RegionRouterBase, "route" | "routeMany" | "preferenceList" | "shares" | "weights" | "fingerprint">;
 
 export { MAX_REGIONS, MAX_WEIGHT } from "./validate.js";
-export { MAX_VNODES, type DialectName, type RouterOptions } from "./options.js";
+export { MAX_VNODES, type DialectName, type ResolvedRouterOptions, type RouterOptions } from "./options.js";
 export type { RouteOptions } from "./operations/exclude.js";
 export type { Flow, Movement } from "./operations/movement.js";
 export type { RouterSnapshot } from "./operations/snapshot.js";

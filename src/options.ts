@@ -31,7 +31,10 @@ type Only<T> = T extends { readonly compatibleWith?: DialectName }
  * test checks it against src/dialects.ts's rows. The default dialect comes last: where options
  * have no compatibleWith, TypeScript reports against the last member, which is then the one meant.
  */
-export type RouterOptions = Only<
+export type RouterOptions = Only<DialectOptions>;
+
+/** Each dialect's own options, its member of RouterOptions (see there). */
+type DialectOptions =
   | { readonly compatibleWith: "consistent-hash-ring"; /** Virtual nodes per node (per unit of weight), default 150. */ readonly replicas?: number }
   | { readonly compatibleWith: "uhashring"; /** Virtual nodes per unit of weight, default 160. */ readonly vnodes?: number }
   | {
@@ -57,8 +60,18 @@ export type RouterOptions = Only<
        * gets `${region}#0` … `${region}#${w * k - 1}`. More virtual nodes bring shares closer to weights.
        */
       readonly vnodesPerWeight?: number;
-    }
->;
+    };
+
+/**
+ * The options a router holds (`router.options`, a suggestion's `options`): its dialect's member of
+ * RouterOptions with `compatibleWith` and every option filled in, so that narrowing on
+ * `compatibleWith` gives numbers (another dialect's option reads as undefined). A constructor takes it back.
+ */
+export type ResolvedRouterOptions = DialectOptions extends infer T
+  ? T extends unknown
+    ? { readonly [K in keyof T]-?: NonNullable<T[K]> } & { readonly [K in Exclude<OptionName, keyof T>]?: undefined }
+    : never
+  : never;
 
 /** The most virtual nodes (names) one region may have: 2^24. */
 export const MAX_VNODES = 2 ** 24;

@@ -3,7 +3,7 @@
 // the class reaches them through ./internals.ts.
 import { ringReader } from "./operations/arcs.js";
 import { fingerprint } from "./operations/fingerprint.js";
-import { checkVnodeCount, readDialect, type RouterOptions } from "./options.js";
+import { checkVnodeCount, readDialect, type ResolvedRouterOptions, type RouterOptions } from "./options.js";
 import type { Dialect } from "./dialects.js";
 import { distinctOwnersFrom } from "./operations/preference.js";
 import { exclusionOf, readExclude, readKeys, routeAround, routeManyAround, type Exclusion, type RouteOptions } from "./operations/exclude.js";
@@ -63,8 +63,8 @@ export class RegionRouterBase {
   }
 
   /** The dialect's options, as the constructor would take them: `{ compatibleWith, ...its options }`. */
-  get options(): RouterOptions {
-    return { compatibleWith: this.#dialect.name, ...this.#dialect.options } as RouterOptions;
+  get options(): ResolvedRouterOptions {
+    return { compatibleWith: this.#dialect.name, ...this.#dialect.options } as ResolvedRouterOptions;
   }
 
   /** Virtual nodes per unit of weight in the default dialect (1 unless given); undefined in the others. */
@@ -230,8 +230,8 @@ export class RegionRouterBase {
   /**
    * For each session id, the index in regions() of route(id, options), -1 where that is null, into
    * `out` (an Int32Array of at least sessionIds.length, or a new one), which it returns. Ids are
-   * read and checked as routeMany reads them (a bad one leaves out partly written, the router as
-   * it was); a getter among them that updates the router is an Error.
+   * read and checked as routeMany reads them (a bad one leaves the answers before it in out, the
+   * router as it was); a getter among them that updates the router is an Error.
    */
   routeIndexes(sessionIds: readonly string[], out?: Int32Array, options?: RouteOptions): Int32Array {
     const excluded = options === undefined ? undefined : readExclude(options);

@@ -136,6 +136,20 @@ export function fieldsOf(value: unknown, parameter: string): ReadonlyMap<string,
   return new Map(Object.entries(value));
 }
 
+/**
+ * An options record's fields (none when undefined), its own properties only (fieldsOf), each key
+ * one of `known`: else a TypeError "options.x is not a route option (route options: exclude)",
+ * `kind` naming whose options they are.
+ */
+export function optionFields(options: unknown, parameter: string, known: readonly string[], kind: string): ReadonlyMap<string, unknown> {
+  if (options === undefined) return new Map();
+  const fields = fieldsOf(options, parameter);
+  for (const key of fields.keys()) {
+    if (!known.includes(key)) throw new TypeError(`${parameter}.${key} is not ${/^[aeiou]/i.test(kind) ? "an" : "a"} ${kind} option (${kind} options: ${known.join(", ")})`);
+  }
+  return fields;
+}
+
 /** An array's item i, own only (a hole is undefined, whatever Array.prototype or Object.prototype hold). */
 function ownItem(array: readonly unknown[], i: number): unknown {
   return Object.hasOwn(array, i) ? array[i] : undefined;

@@ -58,8 +58,11 @@ describe("alternate", () => {
   });
 });
 
-it("median leaves out NaN, and is NaN when nothing is left", () => {
+it("median leaves out NaN, is the mean of the middle two of an even count, and NaN when nothing is left", () => {
   expect(median([3, NaN, 1, 2])).toBe(2);
+  expect(median([287, 8397])).toBe(4342);
+  expect(median([4, 1, 3, 2])).toBe(2.5);
+  expect(median([NaN, 7])).toBe(7);
   expect(median([NaN])).toBeNaN();
 });
 

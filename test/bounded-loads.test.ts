@@ -230,7 +230,7 @@ describe.each(tested)("BoundedLoads on the %s engine", (_, RegionRouter) => {
     expect(() => movement(router, Object.create(RegionRouter.prototype))).toThrow(new TypeError("after must be a RegionRouter (either engine), got an object"));
     expect(() => movement({ ...router } as never, router)).toThrow(new TypeError("before must be a RegionRouter (either engine), got an object"));
     expect(() => new BoundedLoads(router, null as never)).toThrow(/^options must be an object, got null/);
-    expect(() => new BoundedLoads(router, { loadFactr: 2 } as never)).toThrow(/^options\.loadFactr is not an option/);
+    expect(() => new BoundedLoads(router, { loadFactr: 2 } as never)).toThrow(/^options\.loadFactr is not a BoundedLoads option \(BoundedLoads options: loadFactor\)$/);
     expect(() => new BoundedLoads(router, { loadFactor: "2" as never })).toThrow(TypeError);
     for (const bad of [0.99, 100.01, NaN, Infinity, -1]) {
       expect(() => new BoundedLoads(router, { loadFactor: bad })).toThrow(RangeError);
@@ -246,7 +246,7 @@ describe.each(tested)("BoundedLoads on the %s engine", (_, RegionRouter) => {
     expect(() => loads.acquire(7 as never)).toThrow(new TypeError("sessionId must be a string, got 7"));
     expect(() => loads.release(null as never)).toThrow(new TypeError("sessionId must be a string, got null"));
     expect(() => loads.acquire("x", null as never)).toThrow(/^options must be an object/);
-    expect(() => loads.acquire("x", { excluded: [] } as never)).toThrow(/^options\.excluded is not an option/);
+    expect(() => loads.acquire("x", { excluded: [] } as never)).toThrow(/^options\.excluded is not an acquire option \(acquire options: exclude\)$/);
     expect(() => loads.acquire("x", { exclude: "a" as never })).toThrow(/^options\.exclude must be an iterable of region names/);
     expect(() => loads.acquire("x", { exclude: 5 as never })).toThrow(TypeError);
     expect(() => loads.acquire("x", { exclude: ["a", 3] as never })).toThrow(new TypeError("options.exclude[1] must be a string, got 3"));

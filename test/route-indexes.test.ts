@@ -224,19 +224,25 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     rejected(() => router.routeManyBytes(data, new Int32Array(0), out), RangeError, /^offsets must be an Int32Array of n \+ 1 ascending offsets into data, got an empty one/);
     rejected(() => router.routeManyBytes(data, Int32Array.of(-1, 2), out), RangeError, /^offsets must be .* \(a Uint8Array of length 6\), got offsets\[0\] = -1$/);
     rejected(() => router.routeManyBytes(data, Int32Array.of(0, 3, 1, 6), out), RangeError, /^offsets must be an Int32Array of n \+ 1 ascending offsets into data \(a Uint8Array of length 6\), got offsets\[2\] = 1 after 3$/);
-    rejected(() => router.routeManyBytes(data, Int32Array.of(0, 3, 7), out), RangeError, /^offsets must be .*, got offsets\[2\] = 7 after 3$/);
+    rejected(() => router.routeManyBytes(data, Int32Array.of(0, 3, 7), out), RangeError, /^offsets must be .*, got offsets\[2\] = 7, past the end of data \(a Uint8Array of length 6\)$/);
     rejected(() => router.routeManyBytes(data, offsets, out.subarray(0, 2)), RangeError, /^out must hold at least 3/);
     rejected(() => router.routeManyBytes(data, offsets, out, { exclude: [1] } as never), TypeError, /^options\.exclude\[0\] must be a string/);
     rejected(() => router.routeBytes("sess-1" as never), TypeError, /^sessionId must be a Uint8Array .*got "sess-1"/);
     rejected(() => router.routeBytes(new Uint16Array(2) as never), TypeError, /^sessionId must be a Uint8Array .*got a Uint16Array of length 2/);
   });
 
-  it("a bad id among the ids: a TypeError naming it as it is read, the router as it was (out may hold the answers before it)", () => {
+  it.each([3, CHUNK - 1, CHUNK + 7, 2 * CHUNK])("a bad id at %i: a TypeError naming it as it is read, the router as it was, out holding the answers before it (with exclude, as it was)", (at) => {
     const router = buildRouter(RegionRouter, REGIONS);
-    const ids = [...Array.from({ length: 2 * CHUNK }, (_, i) => `sess-${i}`), 5, "sess-x"];
-    const out = new Int32Array(ids.length).fill(9);
-    expectRejectedUnchanged([router], () => router.routeIndexes(ids as never, out), TypeError, new RegExp(`^sessionIds\\[${2 * CHUNK}\\] must be a string, got 5`));
-    expect(out[ids.length - 1]).toBe(9);
+    const ids = [...Array.from({ length: at }, (_, i) => `sess-${i}`), 5, "sess-x"];
+    const regions = router.regions();
+    const message = new RegExp(`^sessionIds\\[${at}\\] must be a string, got 5`);
+    const out = new Int32Array(ids.length + 1).fill(9);
+    expectRejectedUnchanged([router], () => router.routeIndexes(ids as never, out), TypeError, message);
+    expect([...out]).toEqual([...ids.slice(0, at).map((id) => regions.indexOf(router.route(id as string) as string)), 9, 9, 9]);
+    // With exclude the ids are read before any is routed: out is left as it was.
+    out.fill(9);
+    expectRejectedUnchanged([router], () => router.routeIndexes(ids as never, out, { exclude: ["sf"] }), TypeError, message);
+    expect(out.every((index) => index === 9)).toBe(true);
   });
 
   it("refuses an out that shares memory with the ids (its answers would overwrite ids still to be read)", () => {

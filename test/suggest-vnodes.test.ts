@@ -38,7 +38,7 @@ describe.each(tested)("suggestVnodes checked on the %s engine", (_, RegionRouter
   /** Brute force: every count below the answer misses, the answer meets it with the deviation given. */
   function expectMinimal(regions: readonly (readonly [string, number])[], options: RouterOptions, option: string, maxDeviation: number): number {
     const suggestion = suggestVnodes(regions, { ...options, maxDeviation } as never);
-    const chosen = (suggestion.options as Record<string, number>)[option];
+    const chosen = (suggestion.options as unknown as Record<string, number>)[option];
     const router = routerFor(regions, suggestion.options);
     expect(suggestion.options).toEqual(router.options);
     expect(suggestion.deviation).toBe(deviationOf(router.shares(), regions));

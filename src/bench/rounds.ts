@@ -40,10 +40,11 @@ export function collector(): Collect {
   return exposed;
 }
 
-/** The median of xs, NaN (a figure a round did not measure) left out; NaN when nothing is left. */
+/** The median of xs (of an even count, the mean of the middle two), NaN (a figure a round did not measure) left out; NaN when nothing is left. */
 export function median(xs: readonly number[]): number {
   const sorted = xs.filter((x) => !Number.isNaN(x)).sort((x, y) => x - y);
-  return sorted.length === 0 ? NaN : sorted[sorted.length >> 1];
+  const middle = sorted.length >> 1;
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }
 
 /** The median of the per-round ratios of one figure of two tasks (alternate's results). */

@@ -4,7 +4,7 @@
 // order). A batch is routed by the engine as it is, through the router's owner -> region table
 // with the excluded owners unnamed, and only the sessions that land on an excluded region walk on.
 import { checkKey, regionOf, type Answers, type RegionTable, type Ring } from "../engines/ring.js";
-import { checkObject, describe } from "../validate.js";
+import { describe, optionFields } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
 /** What route() and routeMany() take beside their session ids. */
@@ -18,15 +18,12 @@ export interface RouteOptions {
 }
 
 /**
- * The names `options.exclude` gives (namesOf). Only own properties are read, and an unknown one is a
- * TypeError (a misspelt option would otherwise route to the region the caller meant to avoid).
+ * The names `options.exclude` gives (namesOf), for a call of `kind` ("route", "acquire"). Options
+ * are a plain object read from its own properties only, and an unknown one is a TypeError (a
+ * misspelt option would otherwise route to the region the caller meant to avoid).
  */
-export function readExclude(options: unknown): Set<string> {
-  checkObject(options, "options");
-  for (const key of Object.keys(options)) {
-    if (key !== "exclude") throw new TypeError(`options.${key} is not a route option (route options: exclude)`);
-  }
-  return namesOf(Object.hasOwn(options, "exclude") ? options.exclude : undefined);
+export function readExclude(options: unknown, kind = "route"): Set<string> {
+  return namesOf(optionFields(options, "options", ["exclude"], kind).get("exclude"));
 }
 
 /**

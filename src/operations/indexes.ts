@@ -101,7 +101,7 @@ export function readOffsets(data: unknown, offsets: unknown): number {
   let i = 0;
   for (let previous = 0; i <= n && offsets[i] >= previous; i++) previous = offsets[i];
   if (i > n && offsets[n] <= data.length) return n;
-  if (i > n) i = n;
+  if (i > n) throw new RangeError(`offsets must be ${what}, got offsets[${n}] = ${offsets[n]}, past the end of data (${describe(data)})`);
   throw new RangeError(`offsets must be ${what} (${describe(data)}), got offsets[${i}] = ${offsets[i]}${i > 0 ? ` after ${offsets[i - 1]}` : ""}`);
 }
 

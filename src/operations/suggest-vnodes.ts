@@ -8,7 +8,7 @@
 import { dialect, MAX_VNODES_PER_WEIGHT, optionRules, type Dialect } from "../dialects.js";
 import { bswap32, Md5 } from "../engines/pure/md5.js";
 import { encodeUtf8, maxUtf8Bytes } from "../utf8.js";
-import { dialectOfFields, type RouterOptions } from "../options.js";
+import { dialectOfFields, type ResolvedRouterOptions, type RouterOptions } from "../options.js";
 import { describe, fieldsOf, MAX_REGIONS, readPairs } from "../validate.js";
 import { lowerBound } from "../lower-bound.js";
 import { MAX_SWEPT_POSITIONS, sweepShares, type GrowingRing } from "./share-sweep.js";
@@ -16,7 +16,7 @@ import { MAX_SWEPT_POSITIONS, sweepShares, type GrowingRing } from "./share-swee
 /** What suggestVnodes returns: a constructor argument, and its largest deviation. */
 export interface VnodeSuggestion {
   /** A complete constructor argument: `{ compatibleWith, ...the dialect's options }`, the per-weight count chosen. */
-  readonly options: RouterOptions;
+  readonly options: ResolvedRouterOptions;
   /** The largest |share - weight / total weight| over the regions, shares as shares() gives them. */
   readonly deviation: number;
 }
@@ -86,7 +86,7 @@ export function suggestVnodes(entries: Iterable<readonly [string, number]> | Rea
     const found = sweepShares(growingRing(plan, digests, reach), plan.regions.length, accept);
     if (found > 0) {
       const { name, options: chosen } = plan.at(found);
-      return { options: { compatibleWith: name, ...chosen } as RouterOptions, deviation };
+      return { options: { compatibleWith: name, ...chosen } as ResolvedRouterOptions, deviation };
     }
     if (reach === limit.count) {
       throw new RangeError(`no ${plan.option} from 1 to ${limit.count}${limit.why} gives every region a share within ${maxDeviation} of its weight's share`);

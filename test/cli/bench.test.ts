@@ -2,7 +2,7 @@
 // user's ids and ring (every dialect, a --ring snapshot), npm hashring beside them, and the flags'
 // usage errors. Runs are kept to a round or two of a few ms a call (--rounds, --time), but one --quick.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DIALECTS } from "../../src/dialects.js";
@@ -126,6 +126,24 @@ describe("region-router bench", () => {
     const args = ["--compatible-with", "hashring", "--vnode-count", "10", "--region", "a=1", "--region", "b=2"];
     const { timings } = report([...args, "--ids", idsFile, "--compare", "hashring", ...FAST]);
     expectTimings(timings, [["get", "npm hashring 3.2.0"]]);
+  });
+
+  it("--compare hashring times routing, not hashring's cache: the working directory's hashring gets a cache of one id", () => {
+    // A stand-in hashring in a project of its own, which writes down what it was given.
+    const project = join(dir, "project");
+    const library = join(project, "node_modules", "hashring");
+    mkdirSync(library, { recursive: true });
+    writeFileSync(join(project, "package.json"), "{}");
+    writeFileSync(join(library, "package.json"), JSON.stringify({ name: "hashring", version: "0.0.0-stand-in", main: "index.js" }));
+    const given = join(project, "given.json");
+    writeFileSync(join(library, "index.js"), `module.exports = class { constructor(servers, algorithm, options) {
+      require("node:fs").writeFileSync(${JSON.stringify(given)}, JSON.stringify({ servers, algorithm, options }));
+    } get() { return "a"; } };`);
+    const args = ["bench", "--compatible-with", "hashring", "--vnode-count", "10", "--region", "a=1", "--region", "b=2", "--compare", "hashring", ...FAST, "--json"];
+    const result = spawnSync(process.execPath, [BIN, ...args], { cwd: project, encoding: "utf8" });
+    expect(result.status, result.stderr).toBe(0);
+    expect(JSON.parse(readFileSync(given, "utf8"))).toEqual({ servers: { a: 1, b: 2 }, algorithm: "md5", options: { "max cache size": 1, "vnode count": 10, replicas: 4 } });
+    expect((JSON.parse(result.stdout) as Report).timings.some(({ engine }) => engine === "npm hashring 0.0.0-stand-in")).toBe(true);
   });
 
   it("--compare hashring is a usage error where no hashring can be found", () => {

@@ -1,11 +1,11 @@
 // Type tests, compiled by `npm run typecheck` and never run: RouterOptions and RouterSnapshot take
 // each dialect's own options and refuse another dialect's, with a type that names the dialect in
-// force; RouterOptions, written out by hand, agrees with the rows of src/dialects.ts; addRegions
+// force; a router's options are filled in (ResolvedRouterOptions); RouterOptions, written out by hand, agrees with the rows of src/dialects.ts; addRegions
 // takes pairs or an object of region -> weight; the index and byte calls take only their typed
 // arrays. Each `@ts-expect-error` fails the typecheck if the
 // line below it compiles.
 import type { DialectName, OptionNameOf } from "../../src/dialects.js";
-import { RegionRouter, type RouterSnapshot } from "../../src/index.js";
+import { RegionRouter, suggestVnodes, type ResolvedRouterOptions, type RouterSnapshot } from "../../src/index.js";
 import type { NotAnOptionOf, RouterOptions } from "../../src/options.js";
 
 /** Whether A and B are the same type. */
@@ -41,6 +41,33 @@ export function typeTests(router: RegionRouter): void {
   new RegionRouter({ compatibleWith: "ketama" });
   // @ts-expect-error options are numbers
   new RegionRouter({ compatibleWith: "uhashring", vnodes: "3" });
+
+  // The options a router holds: every one filled in, a number once compatibleWith is narrowed, and
+  // a constructor's argument again; a suggestion's likewise.
+  const held = router.options;
+  const dialect: DialectName = held.compatibleWith;
+  if (held.compatibleWith === "hashring") {
+    const counts: [number, number] = [held.vnodeCount, held.replicas];
+    void counts;
+  }
+  if (held.compatibleWith === "region-router") {
+    const k: number = held.vnodesPerWeight;
+    void k;
+  }
+  if (held.compatibleWith === "libketama") {
+    // @ts-expect-error libketama holds no options: another dialect's reads as undefined
+    const none: number = held.replicas;
+    void none;
+  }
+  new RegionRouter(held);
+  const suggestion = suggestVnodes([["sf", 1]], { maxDeviation: 0.1 }).options;
+  const suggested: number | undefined = suggestion.vnodesPerWeight;
+  if (suggestion.compatibleWith === "uhashring") {
+    const vnodes: number = suggestion.vnodes;
+    void vnodes;
+  }
+  expectTrue<Equal<ResolvedRouterOptions["compatibleWith"], DialectName>>();
+  void [dialect, suggested];
 
   const snapshot: RouterSnapshot = router.toJSON();
   RegionRouter.fromJSON(snapshot);

@@ -111,7 +111,12 @@ export class WasmRing extends RingMemory implements Ring {
         // flattened, not flattened in place: a charCodeAt(0) that flattened each would cost more
         // for fresh ids, and pay only when the same ids are routed again.
         const key = keys[i];
-        checkKey(key, i);
+        if (typeof key !== "string") {
+          // A bad key: the keys read before it are routed first, so that it leaves their answers
+          // written, as one-by-one routing (the pure engine's) does.
+          if (k > 0) write(this.#routeChunk(joined, offsets, k), k, i - k);
+          checkKey(key, i);
+        }
         if (joined.length + key.length > CHUNK_TEXT && k > 0) {
           write(this.#routeChunk(joined, offsets, k), k, i - k);
           joined = "";
