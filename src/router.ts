@@ -21,6 +21,9 @@ interface RegionEntry {
   names: number;
 }
 
+/** The ring clone() hands the constructor of its copy (of class `to`, new.target there), for that call only. */
+let handedRing: { readonly ring: Ring; readonly to: unknown } | undefined;
+
 export class RegionRouterBase {
   // The region table. An update changes it only after the ring has changed (#commit), so a throwing
   // update leaves everything as it was.
@@ -47,7 +50,10 @@ export class RegionRouterBase {
   /** `ringFor` makes the engine's empty ring for the dialect's scheme, which options name. */
   protected constructor(ringFor: (scheme: Scheme) => Ring, options?: RouterOptions) {
     this.#dialect = readDialect(options, "options");
-    this.#ring = ringFor(this.#dialect.scheme);
+    // clone()'s copy takes the ring clone() made (a WebAssembly ring is an instance: not two).
+    const handed = handedRing?.to === new.target ? handedRing.ring : undefined;
+    if (handed !== undefined) handedRing = undefined;
+    this.#ring = handed ?? ringFor(this.#dialect.scheme);
   }
 
   /** A router from a toJSON() snapshot, of the class it is called on; throws, building nothing, on any flaw. */
@@ -304,8 +310,14 @@ export class RegionRouterBase {
 
   /** An independent copy, of the same class, dialect and options. */
   clone(): this {
-    const copy = new (this.constructor as new (options: RouterOptions) => this)(this.options);
-    copy.#ring = this.#ring.clone();
+    const Class = this.constructor as new (options: RouterOptions) => this;
+    handedRing = { ring: this.#ring.clone(), to: Class };
+    let copy: this;
+    try {
+      copy = new Class(this.options);
+    } finally {
+      handedRing = undefined;
+    }
     copy.#regions = new Map(this.#regions);
     copy.#names = this.#names.slice();
     copy.#freeOwners = this.#freeOwners.slice();

@@ -1,14 +1,14 @@
 // clone(): an independent router of the same class, vnodesPerWeight and region table.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { MAX_REGIONS } from "../src/index.js";
+import { MAX_REGIONS, type RegionRouter as AnyEngineRouter, type RouterOptions } from "../src/index.js";
 import { op, sessionId } from "./support/arbitraries.js";
 import { engines } from "./support/engines.js";
 import { ModelRouter } from "./support/model.mjs";
 import { apply } from "./support/replay.mjs";
 import { observe } from "./support/state.js";
 
-describe.each(engines)("clone on the %s engine", (_, RegionRouter) => {
+describe.each(engines)("clone on the %s engine", (engine, RegionRouter) => {
   it("copies everything, keeps the class and vnodesPerWeight", () => {
     const router = new RegionRouter({ vnodesPerWeight: 3 });
     router.addRegion("sf", 2);
@@ -18,6 +18,52 @@ describe.each(engines)("clone on the %s engine", (_, RegionRouter) => {
     expect(copy).not.toBe(router);
     expect(copy.vnodesPerWeight).toBe(3);
     expect(observe(copy)).toEqual(observe(router));
+  });
+
+  it("makes one ring, not a ring thrown away and another (each WebAssembly ring is an instance, and they are counted)", () => {
+    const router = new RegionRouter({ compatibleWith: "hashring" });
+    router.addRegions([["sf", 2], ["london", 1]]);
+    const original = WebAssembly.Instance;
+    let instances = 0;
+    WebAssembly.Instance = new Proxy(original, {
+      construct(target, args: [WebAssembly.Module, WebAssembly.Imports?]) {
+        instances++;
+        return new target(...args);
+      },
+    });
+    try {
+      const fresh = new RegionRouter({ compatibleWith: "hashring" });
+      const made = instances;
+      const copy = router.clone();
+      // A clone makes the instances a new router makes, no more (none on the pure engine).
+      expect([made, instances - made]).toEqual(engine === "pure" ? [0, 0] : [1, 1]);
+      expect(observe(copy)).toEqual(observe(router));
+      void fresh;
+    } finally {
+      WebAssembly.Instance = original;
+    }
+  });
+
+  it("a subclass whose constructor makes a router of its own before super(): each gets its own ring", () => {
+    let inner: AnyEngineRouter | undefined;
+    // Typed as one entry's class (the engines' classes are one API).
+    class Keeper extends (RegionRouter as typeof AnyEngineRouter) {
+      constructor(options?: RouterOptions) {
+        const before = new (RegionRouter as typeof AnyEngineRouter)({ vnodesPerWeight: 2 });
+        super(options);
+        inner = before;
+      }
+    }
+    const router = new Keeper({ vnodesPerWeight: 3 });
+    router.addRegion("sf", 2);
+    const copy = router.clone();
+    expect(copy).toBeInstanceOf(Keeper);
+    expect(observe(copy)).toEqual(observe(router));
+    expect(inner?.weights().size).toBe(0);
+    inner?.addRegion("tokyo", 1);
+    expect(copy.weights().has("tokyo")).toBe(false);
+    expect(router.weights().has("tokyo")).toBe(false);
+    expect(inner?.route("x")).toBe("tokyo");
   });
 
   it("keeps the owners that removals freed: a full router's clone takes a new region in a removed one's place", () => {

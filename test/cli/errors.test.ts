@@ -8,6 +8,9 @@ const { dir, file: ringFile } = tempFolder("region-router-cli-errors-");
 const good = ringFile("good.txt", "a\nb\n");
 const missing = join(dir, "missing.txt");
 const notJson = ringFile("not-json.json", "{ version: 1 ");
+// A region named "a" and byte 0xff: not UTF-8, so not JSON (read as U+FFFD it would be another ring).
+const notUtf8 = join(dir, "not-utf8.json");
+writeFileSync(notUtf8, Buffer.concat([Buffer.from('{"version":1,"regions":[["a'), Buffer.from([0xff]), Buffer.from('",1]]}')]));
 const version2 = ringFile("v2.json", JSON.stringify({ version: 2, regions: [["sf", 1]] }));
 const duplicated = ringFile("dup.json", JSON.stringify({ version: 1, regions: [["sf", 1], ["sf", 2]] }));
 const badWeight = ringFile("bad-weight.json", JSON.stringify({ version: 1, regions: [["sf", -3]] }));
@@ -67,6 +70,7 @@ const ringCases: Case[] = [
   ["an unreadable ring file", ["--ring", missing], "", `cannot read --ring file ${JSON.stringify(missing)}: no such file`],
   ["a ring file that is a directory", ["--ring", dir], "", `cannot read --ring file ${JSON.stringify(dir)}: is a directory`],
   ["a ring file that is not JSON", ["--ring", notJson], "a\n", `--ring file ${JSON.stringify(notJson)} is not valid JSON`],
+  ["a ring file that is not UTF-8", ["--ring", notUtf8], "a\n", `cannot read --ring file ${JSON.stringify(notUtf8)}: it is not UTF-8 text`],
   ["a ring file of an unknown version", ["--ring", version2], "", `--ring file ${JSON.stringify(version2)}: snapshot.version 2 is not supported`],
   ["a ring file with a region twice", ["--ring", duplicated], "", "repeats snapshot.regions[0][0]"],
   ["a ring file with a bad weight", ["--ring", badWeight], "", "snapshot.regions[0][1]"],
@@ -215,6 +219,19 @@ describe("a --ring file past the longest string [big]", () => {
       stdout: "",
       stderr: `region-router: cannot read ${flag} file "/dev/zero": its text is longer than 536870888 characters, the longest string JavaScript can hold\n`,
     });
+  });
+});
+
+describe("a --ring file is read as UTF-8 in pieces", () => {
+  it("a character split between two reads is read whole (the reads are 1 MiB)", () => {
+    const head = '{"version":1,"meta":{"pad":"';
+    const tail = '"},"regions":[["東京",1]]}';
+    // 東 (3 bytes) starts one byte before the second read.
+    const pad = (1 << 20) - 1 - Buffer.byteLength(head) - Buffer.byteLength('"},"regions":[["');
+    const split = join(dir, "split.json");
+    writeFileSync(split, head + "x".repeat(pad) + tail);
+    expect(Buffer.from(head + "x".repeat(pad) + '"},"regions":[["').length).toBe((1 << 20) - 1);
+    expect(ok(["route", "--ring", split], "sess-1\n")).toBe("sess-1\t東京\n");
   });
 });
 
