@@ -12,6 +12,7 @@ import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
 import { checkBytes, indexTable, readOffsets, readOut, readOutBeside, walkExcluded, type IndexTable } from "./operations/indexes.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
+import { takeHandedRing, withHandedRing } from "./handed-ring.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
 
 interface RegionEntry {
@@ -20,9 +21,6 @@ interface RegionEntry {
   /** Its virtual nodes' names: weight x a per-weight count, or the dialect's share of all names (set as the entry is made). */
   names: number;
 }
-
-/** The ring clone() hands the constructor of its copy (of class `to`, new.target there), for that call only. */
-let handedRing: { readonly ring: Ring; readonly to: unknown } | undefined;
 
 export class RegionRouterBase {
   // The region table. An update changes it only after the ring has changed (#commit), so a throwing
@@ -50,10 +48,7 @@ export class RegionRouterBase {
   /** `ringFor` makes the engine's empty ring for the dialect's scheme, which options name. */
   protected constructor(ringFor: (scheme: Scheme) => Ring, options?: RouterOptions) {
     this.#dialect = readDialect(options, "options");
-    // clone()'s copy takes the ring clone() made (a WebAssembly ring is an instance: not two).
-    const handed = handedRing?.to === new.target ? handedRing.ring : undefined;
-    if (handed !== undefined) handedRing = undefined;
-    this.#ring = handed ?? ringFor(this.#dialect.scheme);
+    this.#ring = takeHandedRing(new.target) ?? ringFor(this.#dialect.scheme);
   }
 
   /** A router from a toJSON() snapshot, of the class it is called on; throws, building nothing, on any flaw. */
@@ -311,13 +306,7 @@ export class RegionRouterBase {
   /** An independent copy, of the same class, dialect and options. */
   clone(): this {
     const Class = this.constructor as new (options: RouterOptions) => this;
-    handedRing = { ring: this.#ring.clone(), to: Class };
-    let copy: this;
-    try {
-      copy = new Class(this.options);
-    } finally {
-      handedRing = undefined;
-    }
+    const copy = withHandedRing(this.#ring.clone(), Class, () => new Class(this.options));
     copy.#regions = new Map(this.#regions);
     copy.#names = this.#names.slice();
     copy.#freeOwners = this.#freeOwners.slice();

@@ -14,9 +14,8 @@ export const bench: Command = {
   help: `Usage: region-router bench [ring options] [--ids FILE] [--batch N] [--quick] [--compare hashring] [--json]
 
 Times route, routeMany, routeIndexes and routeManyBytes (into a reused Int32Array; the ids' UTF-8
-laid out once, as Arrow does) on both engines in alternating rounds, about 15 s: ns of CPU time per
-id (the median of the rounds, their range) and the ratio to route on WebAssembly (the median of the
-rounds' ratios, each of one phase of the machine: not always the medians' ratio); progress on stderr.
+laid out once, as Arrow does) on both engines in alternating rounds, about 15 s: CPU ns per id (the
+rounds' median and range), the rounds' median ratio to route on WebAssembly; progress on stderr.
 
 ${RING_HELP}
 
@@ -26,8 +25,7 @@ Options:
   --batch N                   ids a batch call (1 to ${MAX_IDS}, default 1024; at most the ids)
   --quick                     5 rounds of 50 ms a call, about 3 s (default: 7 of 200 ms)
   --rounds N, --time MS       the rounds (1 to 100) and ms a call in each (1 to 10000)
-  --compare hashring          also time npm hashring's get() on the regions and weights (installed;
-                              its cache one id, so that it routes as for new sessions)
+  --compare hashring          also time npm hashring's get() on the ring (installed; its cache cut to one id)
   --json, --format json       print { "machine", "node", "ring", "ids", "batch", "rounds", "msPerRound",
                               "timings": [{ "call", "engine", "median", "min", "max", "ratio" }] }
   -h, --help                  show this help

@@ -24,11 +24,7 @@ export function openInputs(paths: readonly string[], what: string): Input[] {
   return names.map((name) => (name === "-" ? stdinInput() : fileInput(name, what)));
 }
 
-/**
- * The UTF-8 text of `path` ("-": stdin; a byte order mark dropped), at most the longest string:
- * every failure a UsageError, bytes that are not UTF-8 included (never read as U+FFFD: two files
- * that differ there would read as one).
- */
+/** The UTF-8 text of `path` ("-": stdin; a byte order mark dropped), at most the longest string: every failure, bytes not UTF-8 too, a UsageError. */
 export async function readText(path: string, what: string, maxLength: number = constants.MAX_STRING_LENGTH): Promise<string> {
   const input = path === "-" ? stdinInput() : fileInput(path, what);
   const tooLong = () => new UsageError(`cannot read ${input.label}: ${reasonOf({ code: "ERR_STRING_TOO_LONG" })}`);
@@ -40,24 +36,16 @@ export async function readText(path: string, what: string, maxLength: number = c
   try {
     for (let bytes = -1, length = 0; bytes !== 0; ) {
       bytes = await input.read(chunk, 0);
-      parts.push(decodeOrRefuse(decoder, chunk.subarray(0, bytes), bytes > 0, input.label));
+      parts.push(decoder.decode(chunk.subarray(0, bytes), { stream: bytes > 0 }));
       if ((length += parts[parts.length - 1].length) > maxLength) throw tooLong();
     }
   } catch (error) {
+    if ((error as { code?: unknown }).code === "ERR_ENCODING_INVALID_ENCODED_DATA") throw new UsageError(`cannot read ${input.label}: it is not UTF-8 text`);
     throw error instanceof IoError ? new UsageError(error.message) : error;
   } finally {
     input.close();
   }
   return parts.join("");
-}
-
-/** decoder.decode (fatal) of a chunk, or a UsageError naming the input when its bytes are not UTF-8. */
-function decodeOrRefuse(decoder: TextDecoder, bytes: Uint8Array, stream: boolean, label: string): string {
-  try {
-    return decoder.decode(bytes, { stream });
-  } catch {
-    throw new UsageError(`cannot read ${label}: it is not UTF-8 text`);
-  }
 }
 
 /** A UsageError when more than one of `uses` (what each reads: true for stdin) reads stdin. */
