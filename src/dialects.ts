@@ -6,7 +6,7 @@
 // strictly-after search, which of equal points wins). Everything that lists options (the reader,
 // snapshots, fingerprints, the CLI's flags and help) reads them from the rows. The sources each
 // was read from, and what is not copied, are in docs/dialects.md.
-import type { Scheme } from "./engines/ring.js";
+import type { Scheme, VnodeRun } from "./engines/ring.js";
 
 /** The largest per-weight or per-node count an option accepts (vnodesPerWeight, replicas, vnodes, vnodeCount). */
 export const MAX_VNODES_PER_WEIGHT = 10_000;
@@ -158,6 +158,8 @@ export interface Dialect {
   readonly relative: boolean;
   /** The text before a virtual node's index: region + separator. */
   prefix(region: string): string;
+  /** A region's `count` virtual nodes, of `owner`, at `rank` in generation order (Ring.update's VnodeRun). */
+  run(region: string, owner: number, count: number, rank: number): VnodeRun;
   /**
    * Names per region for these weights (all regions, in order); `regions`, their names, where the
    * dialect's arithmetic looks at names (hashring's "__proto__").
@@ -181,6 +183,7 @@ export function dialect(name: DialectName, options: Readonly<Record<string, numb
     scheme: { points: typeof points === "string" ? options[points] : points, strict, lastWins },
     relative: share !== undefined,
     prefix: (region) => region + separator,
+    run: (region, owner, count, rank) => ({ owner, prefix: region + separator, count, rank }),
     names(weights, regions) {
       const total = weights.reduce((sum, weight) => sum + weight, 0);
       return weights.map((weight, i) =>

@@ -147,3 +147,9 @@ export function checkVnodeCount(region: string, weight: number, count: number): 
     throw new RangeError(`region ${describe(region)} of weight ${weight} would have ${count} virtual nodes, more than MAX_VNODES (${MAX_VNODES})`);
   }
 }
+
+/** A dialect and its options as messages name them: "hashring (vnodeCount 40, replicas 4)", "libketama". */
+export function describeDialect({ name, options }: Dialect): string {
+  const list = Object.entries(options).map(([option, value]) => `${option} ${value}`);
+  return list.length === 0 ? name : `${name} (${list.join(", ")})`;
+}

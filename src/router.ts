@@ -3,7 +3,7 @@
 // the class reaches them through ./internals.ts.
 import { ringReader } from "./operations/arcs.js";
 import { fingerprint } from "./operations/fingerprint.js";
-import { checkVnodeCount, readDialect, type ResolvedRouterOptions, type RouterOptions } from "./options.js";
+import { checkVnodeCount, describeDialect, readDialect, type ResolvedRouterOptions, type RouterOptions } from "./options.js";
 import type { Dialect } from "./dialects.js";
 import { distinctOwnersFrom } from "./operations/preference.js";
 import { exclusionOf, readExclude, readKeys, routeAround, routeManyAround, type Exclusion, type RouteOptions } from "./operations/exclude.js";
@@ -37,7 +37,7 @@ export class RegionRouterBase {
   #indexCache: (IndexTable & { readonly version: number }) | undefined;
 
   /** The ring's dialect and its options. */
-  readonly #dialect: Dialect;
+  #dialect: Dialect;
 
   /** The engine: the positions and the search over them. */
   #ring: Ring;
@@ -58,6 +58,10 @@ export class RegionRouterBase {
     }
     const { options, regions, meta } = parseSnapshot(value);
     const router = new this(options);
+    // A subclass's constructor may add regions (the snapshot's replace them), not change the dialect.
+    const [made, wanted] = [describeDialect(router.#dialect), describeDialect(readDialect(options, "snapshot"))];
+    if (made !== wanted) throw new TypeError(`fromJSON: the constructor made a router compatible with ${made}, not the snapshot's ${wanted}: a subclass must pass the options it is given to super()`);
+    if (router.#regions.size > 0) [router.#ring, router.#regions, router.#names, router.#freeOwners] = [router.#ring.empty(), new Map(), [], []];
     router.addRegions(regions);
     router.#meta = meta;
     return router;
@@ -130,7 +134,7 @@ export class RegionRouterBase {
     // absolute dialects' positions are 128-bit (src/dialects.ts), where ranks decide nothing.
     entries.forEach(([region, entry], j) => {
       checkVnodeCount(region, entry.weight, (entry.names = counts[j]));
-      if (entry.names > 0) add.push(this.#run(region, entry.owner, entry.names, j));
+      if (entry.names > 0) add.push(this.#dialect.run(region, entry.owner, entry.names, j));
     });
     this.#update(remove, add);
     // The table, which nothing above changed.
@@ -141,11 +145,6 @@ export class RegionRouterBase {
       this.#names[entry.owner] = region;
     }
     this.#version++;
-  }
-
-  /** The virtual nodes of a region: `names` names from its prefix, at `rank` in generation order. */
-  #run(region: string, owner: number, names: number, rank: number): VnodeRun {
-    return { owner, prefix: this.#dialect.prefix(region), count: names, rank };
   }
 
   /**
@@ -162,7 +161,7 @@ export class RegionRouterBase {
         const ring = this.#ring.empty();
         const runs: VnodeRun[] = [];
         for (const [region, { owner, names }] of this.#regions) {
-          if (names > 0) runs.push(this.#run(region, owner, names, runs.length));
+          if (names > 0) runs.push(this.#dialect.run(region, owner, names, runs.length));
         }
         ring.update([], runs);
         this.#ring = ring;
@@ -306,7 +305,12 @@ export class RegionRouterBase {
   /** An independent copy, of the same class, dialect and options. */
   clone(): this {
     const Class = this.constructor as new (options: RouterOptions) => this;
-    const copy = withHandedRing(this.#ring.clone(), Class, () => new Class(this.options));
+    const ring = this.#ring.clone();
+    const copy = withHandedRing(ring, Class, () => new Class(this.options));
+    // Whatever the constructor did (a subclass's defaults or options), the copy is this router.
+    copy.#ring = copy.#ring === ring && copy.#version === 0 ? ring : this.#ring.clone();
+    copy.#dialect = this.#dialect;
+    copy.#version++;
     copy.#regions = new Map(this.#regions);
     copy.#names = this.#names.slice();
     copy.#freeOwners = this.#freeOwners.slice();

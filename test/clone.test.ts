@@ -66,6 +66,55 @@ describe.each(engines)("clone on the %s engine", (engine, RegionRouter) => {
     expect(inner?.route("x")).toBe("tokyo");
   });
 
+  it("a subclass whose constructor adds default regions, fixes or changes its options, or clones another router: the copy is this router, routes included", () => {
+    const Base = RegionRouter as typeof AnyEngineRouter;
+    const other = new Base();
+    other.addRegion("elsewhere", 2);
+    const defaults = class extends Base {
+      constructor(options?: RouterOptions) {
+        super(options);
+        this.addRegions([["sf", 3], ["london", 3]]);
+      }
+    };
+    const fixed = class extends Base {
+      constructor() {
+        super({ compatibleWith: "hashring", vnodeCount: 7 });
+      }
+    };
+    // Options it changes on the way: the copy's constructor would double them again.
+    const doubled = class extends Base {
+      constructor(options?: { vnodesPerWeight?: number }) {
+        super({ vnodesPerWeight: 2 * (options?.vnodesPerWeight ?? 1) });
+      }
+    };
+    const nested = class extends Base {
+      constructor(options?: RouterOptions) {
+        const before = other.clone();
+        super(options);
+        void before;
+      }
+    };
+    const ids = Array.from({ length: 500 }, (_, i) => `sess-${i}`);
+    for (const Class of [defaults, fixed, doubled, nested]) {
+      const router = new Class({ vnodesPerWeight: 20 });
+      router.addRegions([["tokyo", 2], ["sf", 1]]);
+      router.routeIndexes(ids);
+      const copy = router.clone();
+      expect(copy).toBeInstanceOf(Class);
+      expect(copy.options).toEqual(router.options);
+      expect(observe(copy)).toEqual(observe(router));
+      expect(copy.routeMany(ids)).toEqual(router.routeMany(ids));
+      expect([...copy.routeIndexes(ids)]).toEqual([...router.routeIndexes(ids)]);
+      expect([...copy.shares().values()].reduce((a, b) => a + b, 0)).toBeCloseTo(1, 12);
+      // Updates after the copy follow its dialect, as the original's do.
+      copy.addRegion("paris", 2);
+      router.addRegion("paris", 2);
+      expect(copy.routeMany(ids)).toEqual(router.routeMany(ids));
+      expect(copy.fingerprint()).toBe(router.fingerprint());
+    }
+    expect(other.weights()).toEqual(new Map([["elsewhere", 2]]));
+  });
+
   it("keeps the owners that removals freed: a full router's clone takes a new region in a removed one's place", () => {
     const router = new RegionRouter();
     router.addRegions(Array.from({ length: MAX_REGIONS }, (_, i): [string, number] => [`r${i}`, i < 3 ? 2 : 0]));

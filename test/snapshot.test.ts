@@ -5,6 +5,7 @@ import { definition, op, vnodesPerWeight } from "./support/arbitraries.js";
 import { buildRouter, otherEngine } from "./support/build.js";
 import { engines } from "./support/engines.js";
 import { RegionRouter as PureRegionRouter } from "../src/pure.js";
+import type { RouterOptions } from "../src/options.js";
 import { fingerprintOf, ModelRouter } from "./support/model.mjs";
 import { apply } from "./support/replay.mjs";
 import { observe } from "./support/state.js";
@@ -201,6 +202,32 @@ describe.each(engines)("snapshot meta on the %s engine", (name, RegionRouter) =>
     // A subclass gets routers of its own class.
     const Mine = class extends (RegionRouter as typeof PureRegionRouter) {};
     expect(Mine.fromJSON({ version: 1, regions: seed })).toBeInstanceOf(Mine);
+  });
+
+  it("fromJSON on a subclass: regions its constructor adds give way to the snapshot's; options it will not take are a TypeError", () => {
+    const Base = RegionRouter as typeof PureRegionRouter;
+    const snapshot = { version: 1, vnodesPerWeight: 40, regions: seed } as const;
+    const expected = Base.fromJSON(snapshot);
+    const WithDefaults = class extends Base {
+      constructor(options?: RouterOptions) {
+        super(options);
+        this.addRegions([["fallback", 1], [seed[0][0], 7]]);
+      }
+    };
+    const loaded = WithDefaults.fromJSON(snapshot);
+    expect(loaded).toBeInstanceOf(WithDefaults);
+    expect(loaded.toJSON()).toEqual(expected.toJSON());
+    expect(loaded.fingerprint()).toBe(expected.fingerprint());
+    const ids = Array.from({ length: 300 }, (_, i) => `sess-${i}`);
+    expect(loaded.routeMany(ids)).toEqual(expected.routeMany(ids));
+    const Fixed = class extends Base {
+      constructor() {
+        super({ compatibleWith: "hashring" });
+      }
+    };
+    expect(() => Fixed.fromJSON(snapshot)).toThrow(
+      new TypeError('fromJSON: the constructor made a router compatible with hashring (vnodeCount 40, replicas 4), not the snapshot\'s region-router (vnodesPerWeight 40): a subclass must pass the options it is given to super()'),
+    );
   });
 });
 

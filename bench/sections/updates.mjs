@@ -24,7 +24,7 @@ function updating(Router, n, onRing) {
     if (onRing) {
       const owner = owners.get(region);
       ring.update([owner], []);
-      ring.update([], [{ owner, prefix: dialect.prefix(region), count: 1, rank: 0 }]);
+      ring.update([], [dialect.run(region, owner, 1, 0)]);
     } else {
       if (!router.removeRegion(region)) throw new Error(`bench: ${region} was not there to remove`);
       router.addRegion(region, 1);
