@@ -2,10 +2,11 @@
 // with weights; Mirrokni, Thorup and Zadimoghaddam's bounded loads). Each region may hold at most
 // its weight's share of loadFactor x the sessions held (plus the one arriving); a session goes to
 // the first region of its preference list with room, and stays there while that region is
-// eligible. It reads the router through its public calls and the internals seam, so it sits
-// beside the entries, above the router.
+// eligible. It reads the router through the internals seam alone (its ring, not its methods, which
+// a subclass may change), so it sits beside the entries, above the router.
 import { checkRouter, internalsOf, type HasInternals, type RouterInternals } from "./internals.js";
 import { readExclude } from "./operations/exclude.js";
+import { walkOwners } from "./operations/preference.js";
 import type { AnyRegionRouter } from "./exports.js";
 import { checkSessionId, describe, optionFields } from "./validate.js";
 
@@ -140,10 +141,13 @@ export class BoundedLoads {
    */
   acquire(sessionId: string, options?: AcquireOptions): string | null {
     checkSessionId(sessionId);
-    const eligible = this.#eligible(options === undefined ? undefined : readExclude(options, "acquire"));
+    // The names first (their code may update the router), then the router as it stands.
+    const excluded = options === undefined ? undefined : readExclude(options, "acquire");
+    const internals = internalsOf(this.#router);
+    const eligible = this.#eligible(internals, excluded);
     const current = this.#held.get(sessionId);
     if (current !== undefined && eligible.index.has(current.region)) return current.region;
-    const load = this.#choose(sessionId, eligible, this.#held.size - (current === undefined ? 0 : 1));
+    const load = this.#choose(sessionId, internals, eligible, this.#held.size - (current === undefined ? 0 : 1));
     // Nothing above changed any state: from here on, nothing can throw.
     if (current !== undefined) this.#drop(sessionId, current);
     if (load === undefined) return null;
@@ -171,18 +175,15 @@ export class BoundedLoads {
    * The load of the first region of the session's preference list in E below its cap, with h
    * sessions held (a new load of 0 when that region holds none); undefined when there is none.
    */
-  #choose(sessionId: string, eligible: Eligible, held: number): Load | undefined {
+  #choose(sessionId: string, { ring, names }: RouterInternals, eligible: Eligible, held: number): Load | undefined {
     if (eligible.total === 0) return undefined;
     const capsTotal = capTotal(held, this.#percent);
-    // route() is the list's first region, with one hash and no list: most sessions stop there.
-    const first = this.#router.route(sessionId);
-    const load = first === null ? undefined : this.#room(first, eligible, capsTotal);
-    if (load !== undefined) return load;
-    for (const region of this.#router.preferenceList(sessionId, Number.MAX_SAFE_INTEGER)) {
-      const next = this.#room(region, eligible, capsTotal);
-      if (next !== undefined) return next;
-    }
-    return undefined;
+    // The preference list's walk on the ring itself (a subclass's route() could re-enter this),
+    // stopped at the first region with room: most sessions stop at the first, route()'s.
+    const start = ring.locate(sessionId);
+    let load: Load | undefined;
+    if (start >= 0) walkOwners(ring, start, (owner) => (load = this.#room(names[owner] as string, eligible, capsTotal)) !== undefined);
+    return load;
   }
 
   /** The load of `region` if it is in E and holds fewer sessions than its cap, else undefined. */
@@ -194,8 +195,7 @@ export class BoundedLoads {
   }
 
   /** E for the router as it stands, less the excluded regions. */
-  #eligible(excluded: ReadonlySet<string> | undefined): Eligible {
-    const { regions, version } = internalsOf(this.#router);
+  #eligible({ regions, version }: RouterInternals, excluded: ReadonlySet<string> | undefined): Eligible {
     if (version !== this.#version || this.#all === undefined) {
       this.#all = eligibleOf(regions);
       this.#version = version;

@@ -10,7 +10,7 @@ import { exclusionOf, readExclude, readKeys, routeAround, routeManyAround, type 
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
-import { checkBytes, indexTable, readOffsets, readOut, readOutBeside, walkExcluded, type IndexTable } from "./operations/indexes.js";
+import { countOffsets, indexTable, readBytes, readOut, readOutBeside, readSpans, walkExcluded, type IndexTable } from "./operations/indexes.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 import { takeHandedRing, withHandedRing } from "./handed-ring.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
@@ -60,7 +60,7 @@ export class RegionRouterBase {
     const router = new this(options);
     // A subclass's constructor may add regions (the snapshot's replace them), not change the dialect.
     const [made, wanted] = [describeDialect(router.#dialect), describeDialect(readDialect(options, "snapshot"))];
-    if (made !== wanted) throw new TypeError(`fromJSON: the constructor made a router compatible with ${made}, not the snapshot's ${wanted}: a subclass must pass the options it is given to super()`);
+    if (made !== wanted) throw new TypeError(`fromJSON: the constructor made ${made}, not the snapshot's ${wanted}: pass the options on to super()`);
     if (router.#regions.size > 0) [router.#ring, router.#regions, router.#names, router.#freeOwners] = [router.#ring.empty(), new Map(), [], []];
     router.addRegions(regions);
     router.#meta = meta;
@@ -243,14 +243,13 @@ export class RegionRouterBase {
     this.#ring.routeIndexes(keys, length, answers, indexes.engineTable);
     this.#unchangedSince(version, "routeIndexes");
     if (indexes.excludes) walkExcluded(this.#ring, answers, length, indexes, (i) => this.#ring.locate(keys[i]));
-    return answers;
+    return out ?? answers;
   }
 
   /** route() of a session id given as bytes (a Uint8Array), hashed as they are: UTF-8 gives the string's answer. */
   routeBytes(sessionId: Uint8Array, options?: RouteOptions): string | null {
     const excluded = options === undefined ? undefined : readExclude(options);
-    checkBytes(sessionId, "sessionId");
-    const start = this.#ring.locateBytes(sessionId);
+    const start = this.#ring.locateBytes(readBytes(sessionId, "sessionId"));
     if (excluded === undefined) return start < 0 ? null : (this.#names[this.#ring.ownerAt(start)] as string);
     return routeAround(this.#ring, start, this.#exclusion(excluded));
   }
@@ -261,13 +260,14 @@ export class RegionRouterBase {
    */
   routeManyBytes(data: Uint8Array, offsets: Int32Array, out?: Int32Array, options?: RouteOptions): Int32Array {
     const excluded = options === undefined ? undefined : readExclude(options);
-    const count = readOffsets(data, offsets);
-    const { answers, written } = readOutBeside(out, count, [data, offsets]);
+    const [bytes, spans] = [readBytes(data, "data"), readSpans(offsets)];
+    const count = countOffsets(bytes, spans);
+    const { answers, written } = readOutBeside(out, count, [bytes, spans]);
     const indexes = this.#indexes(excluded);
-    this.#ring.routeBytes(data, offsets, count, 1, written, indexes.engineTable);
-    if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes, (i) => this.#ring.locateBytes(data.subarray(offsets[i], offsets[i + 1])));
+    this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable);
+    if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes, (i) => this.#ring.locateBytes(bytes.subarray(spans[i], spans[i + 1])));
     if (written !== answers) answers.set(written);
-    return answers;
+    return out ?? answers;
   }
 
   /** The owner -> index table, kept while the table does not change; a new one with regions excluded. */

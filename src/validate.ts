@@ -18,32 +18,59 @@ export function describe(value: unknown): string {
   if (typeof value === "symbol") return value.toString();
   if (Array.isArray(value)) return "an array";
   const tag = typedArrayTag(value);
-  if (tag !== undefined) return `${tag.startsWith("I") ? "an" : "a"} ${tag} of length ${(value as Uint8Array).length}`;
+  if (tag !== undefined) return `${tag.startsWith("I") ? "an" : "a"} ${tag} of length ${lengthOf.call(value) as number}`;
   return typeof value === "function" ? "a function" : "an object";
 }
 
-/** TypedArray.prototype's own Symbol.toStringTag getter: a typed array's kind, from any realm, unspoofable. */
-const tagGetter = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), Symbol.toStringTag)!.get!;
+/** TypedArray.prototype's own getter of `key`: what it gives, no subclass's or realm's getter can change. */
+const intrinsic = (key: PropertyKey): ((this: unknown) => unknown) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), key)!.get!;
+/** A typed array's kind, from any realm, unspoofable; its buffer, offset and length, read likewise. */
+const [tagGetter, bufferOf, byteOffsetOf, lengthOf] = [Symbol.toStringTag, "buffer", "byteOffset", "length"].map(intrinsic);
+/** Node's Buffer.prototype (where there is one): a Buffer is a plain Uint8Array here. */
+const BUFFER_PROTOTYPE: unknown = (globalThis as { Buffer?: { prototype: unknown } }).Buffer?.prototype;
 
 /** The kind of typed array value is ("Int32Array", ...; a Buffer is a "Uint8Array"), undefined for anything else. */
 export function typedArrayTag(value: unknown): string | undefined {
   return ArrayBuffer.isView(value) ? (tagGetter.call(value) as string | undefined) : undefined;
 }
 
+/** Uint8Array or Int32Array, as readTypedArray takes them. */
+interface TypedArrayClass<T> {
+  new (buffer: ArrayBufferLike, byteOffset: number, length: number): T;
+  readonly prototype: T;
+  readonly name: string;
+}
+
 /**
- * A TypeError naming `parameter` unless value is a typed array of class `Type` (of this realm, the
- * quick test) or of its kind (typedArrayTag: from any realm).
+ * `value` as a typed array of class `Type` to read and write within a call: a TypeError naming
+ * `parameter` unless it is one of that kind (of any realm: typedArrayTag), or a view of a detached
+ * buffer (or past a resized one's end). One of another realm or a subclass is given as a view of the
+ * same memory of `Type` itself, so that no code of the caller's (its own length, subarray, set)
+ * runs inside a call, where it could update the router or lie about the bounds.
  */
-export function checkTypedArray<T>(value: unknown, Type: abstract new (...args: never[]) => T, parameter: string, what: string): asserts value is T {
+export function readTypedArray<T extends Uint8Array | Int32Array>(value: unknown, Type: TypedArrayClass<T>, parameter: string, what: string): T {
   if (!(value instanceof Type) && typedArrayTag(value) !== Type.name) throw new TypeError(`${parameter} must be ${what}, got ${describe(value)}`);
-  // A view of a detached buffer, or past the end of a resized one, reads as empty: at() tells them apart.
-  if ((value as Uint8Array).length === 0) {
+  const detached = () => new TypeError(`${parameter} must be ${what}, got one whose buffer is detached or was resized past it`);
+  const prototype: unknown = Object.getPrototypeOf(value);
+  let view = value as T;
+  if (prototype !== Type.prototype && !(prototype === BUFFER_PROTOTYPE && Type.name === "Uint8Array")) {
     try {
-      (value as Uint8Array).at(0);
+      view = new Type(bufferOf.call(value) as ArrayBufferLike, byteOffsetOf.call(value) as number, lengthOf.call(value) as number);
     } catch {
-      throw new TypeError(`${parameter} must be ${what}, got one whose buffer is detached or was resized past it`);
+      throw detached();
     }
   }
+  // A view of a detached buffer, or past the end of a resized one, reads as empty (through the
+  // built-in getter: Node 20's optimized `.length` was seen to give a detached view's old length),
+  // and at() refuses both.
+  if (lengthOf.call(view) === 0) {
+    try {
+      view.at(0);
+    } catch {
+      throw detached();
+    }
+  }
+  return view;
 }
 
 /**

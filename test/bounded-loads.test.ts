@@ -105,6 +105,31 @@ describe.each(tested)("BoundedLoads on the %s engine", (_, RegionRouter) => {
     expect(loads.held).toBe(1);
   });
 
+  it("reads the ring itself, never the router's own route() or preferenceList(), which a subclass may change (or re-enter it from)", () => {
+    const router = build([["a", 1], ["b", 1], ["c", 1]]);
+    const plain = build([["a", 1], ["b", 1], ["c", 1]]);
+    const loads = new BoundedLoads(router, { loadFactor: 1 });
+    const model = new BoundedLoads(plain, { loadFactor: 1 });
+    let calls = 0;
+    const patched = router as unknown as Record<string, unknown>;
+    patched.route = () => {
+      calls++;
+      loads.acquire(`inner-${calls}`);
+      return "c";
+    };
+    patched.preferenceList = () => {
+      calls++;
+      return ["c", "b", "a"];
+    };
+    const ids = Array.from({ length: 60 }, (_, i) => `s-${i}`);
+    for (const id of ids) expect(loads.acquire(id)).toBe(model.acquire(id));
+    expect(calls).toBe(0);
+    expect(loads.loads()).toEqual(model.loads());
+    for (const id of ids) expect(loads.release(id)).toBe(true);
+    expect(loads.held).toBe(0);
+    expect(loads.loads()).toEqual(new Map());
+  });
+
   it("keeps every region within its cap for the sessions held, and gives a lone region them all", () => {
     const router = build([["a", 1], ["b", 2], ["c", 5]]);
     const loads = new BoundedLoads(router);

@@ -245,6 +245,54 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     expect(out.every((index) => index === 9)).toBe(true);
   });
 
+  it("typed arrays of a subclass: their own length, subarray, set and fill never run inside a call (no answers of two rings, nothing past the data)", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const ids = Array.from({ length: 3 * CHUNK + 5 }, (_, i) => `sess-${i}-${"x".repeat(i % 40)}`);
+    const want = indexesOf(router, ids);
+    let ran = 0;
+    // Each of a subclass's own members updates the router (or lies) when run.
+    const sneaky = <T extends Uint8Array | Int32Array>(Type: new (buffer: ArrayBuffer) => T): new (buffer: ArrayBuffer) => T => {
+      const Sneaky = class extends (Type as new (buffer: ArrayBuffer) => Uint8Array) {};
+      for (const method of ["subarray", "set", "fill", "slice", "at"]) {
+        Object.defineProperty(Sneaky.prototype, method, {
+          value(this: T, ...args: unknown[]) {
+            ran++;
+            router.addRegion(`n${ran}`, 5);
+            return (Type.prototype as unknown as Record<string, (...a: unknown[]) => unknown>)[method].apply(this, args);
+          },
+        });
+      }
+      for (const getter of ["length", "byteLength", "byteOffset", "buffer"]) {
+        const intrinsic = Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), getter)!.get!;
+        Object.defineProperty(Sneaky.prototype, getter, {
+          get(this: T) {
+            ran++;
+            const value = intrinsic.call(this) as unknown;
+            return getter === "length" ? (value as number) + 1000 : value;
+          },
+        });
+      }
+      return Sneaky as unknown as new (buffer: ArrayBuffer) => T;
+    };
+    const { data, offsets } = arrow(ids);
+    const SneakyBytes = sneaky(Uint8Array);
+    const SneakyInts = sneaky(Int32Array);
+    const bytes = new SneakyBytes(data.buffer as ArrayBuffer);
+    const spans = new SneakyInts(offsets.buffer as ArrayBuffer);
+    const answers = new Int32Array(ids.length);
+    const out = new SneakyInts(answers.buffer as ArrayBuffer);
+    expect(router.routeManyBytes(bytes, spans, out)).toBe(out);
+    expect([...answers]).toEqual(want);
+    answers.fill(9);
+    expect(router.routeIndexes(ids, out)).toBe(out);
+    expect([...answers]).toEqual(want);
+    expect(router.routeBytes(new SneakyBytes(encoder.encode(ids[7]).buffer as ArrayBuffer))).toBe(router.route(ids[7]));
+    expect(ran).toBe(0);
+    // Its length as the built-in getter gives it: a short out is refused by its real length.
+    expect(() => router.routeIndexes(ids, new SneakyInts(new ArrayBuffer(4 * (ids.length - 1))))).toThrow(RangeError);
+    expect(router.weights().size).toBe(REGIONS.length);
+  });
+
   it("refuses an out that shares memory with the ids (its answers would overwrite ids still to be read)", () => {
     const router = buildRouter(RegionRouter, REGIONS);
     const buffer = new ArrayBuffer(64);

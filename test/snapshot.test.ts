@@ -226,7 +226,7 @@ describe.each(engines)("snapshot meta on the %s engine", (name, RegionRouter) =>
       }
     };
     expect(() => Fixed.fromJSON(snapshot)).toThrow(
-      new TypeError('fromJSON: the constructor made a router compatible with hashring (vnodeCount 40, replicas 4), not the snapshot\'s region-router (vnodesPerWeight 40): a subclass must pass the options it is given to super()'),
+      new TypeError("fromJSON: the constructor made hashring (vnodeCount 40, replicas 4), not the snapshot's region-router (vnodesPerWeight 40): pass the options on to super()"),
     );
   });
 });

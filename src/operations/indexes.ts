@@ -4,7 +4,7 @@
 // column (the bytes in one buffer, n + 1 ascending Int32 offsets). The engine writes the indexes
 // through an owner -> index table (Ring.routeIndexes, Ring.routeBytes).
 import type { RegionTable, Ring } from "../engines/ring.js";
-import { checkTypedArray, describe } from "../validate.js";
+import { describe, readTypedArray } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
 /** What a table gives an excluded region's owner: those ids walk on (walkExcluded). */
@@ -44,14 +44,14 @@ export function indexTable(
   return { table, open, excludes, engineTable: identity && !excludes ? undefined : table };
 }
 
-/** `out` as given (an Int32Array of at least `count` indexes), or a new one. */
+/** Where the answers go: `out` as given (an Int32Array of at least `count` indexes; readTypedArray's view of it), or a new one. */
 export function readOut(out: unknown, count: number): Int32Array {
   if (out === undefined) return new Int32Array(count);
-  checkTypedArray(out, Int32Array, "out", "an Int32Array (or undefined for a new one)");
-  if (out.length < count) {
-    throw new RangeError(`out must hold at least ${count} indexes, got ${describe(out)}`);
+  const view = readTypedArray(out, Int32Array, "out", "an Int32Array (or undefined for a new one)");
+  if (view.length < count) {
+    throw new RangeError(`out must hold at least ${count} indexes, got ${describe(view)}`);
   }
-  return out;
+  return view;
 }
 
 /**
@@ -81,20 +81,25 @@ export function readOutBeside(out: unknown, count: number, inputs: readonly Arra
 /** Whether a buffer is shared memory (from any realm; where SharedArrayBuffer exists). */
 const isShared = (buffer: ArrayBufferLike): boolean => Object.prototype.toString.call(buffer) === "[object SharedArrayBuffer]";
 
-/** A TypeError naming `parameter` unless bytes is a Uint8Array (a Buffer is one). */
-export function checkBytes(bytes: unknown, parameter: string): asserts bytes is Uint8Array {
-  checkTypedArray(bytes, Uint8Array, parameter, "a Uint8Array (a Buffer is one)");
+/** `bytes` to read within a call (readTypedArray): a TypeError naming `parameter` unless a Uint8Array (a Buffer is one). */
+export function readBytes(bytes: unknown, parameter: string): Uint8Array {
+  return readTypedArray(bytes, Uint8Array, parameter, "a Uint8Array (a Buffer is one)");
+}
+
+const OFFSETS = "an Int32Array of n + 1 ascending offsets into data";
+
+/** `offsets` to read within a call (readTypedArray): a TypeError unless an Int32Array. */
+export function readSpans(offsets: unknown): Int32Array {
+  return readTypedArray(offsets, Int32Array, "offsets", OFFSETS);
 }
 
 /**
- * The number of ids in `data` by `offsets`, Arrow's layout: offsets an Int32Array of n + 1 offsets,
- * ascending, the last at most data's length (the first need not be 0: a slice of a column). Every
- * offset is checked before anything is read; a flaw is an error naming it.
+ * The number of ids in `data` by `offsets`, Arrow's layout: n + 1 offsets, ascending, the last at
+ * most data's length (the first need not be 0: a slice of a column). Every offset is checked before
+ * anything is read; a flaw is an error naming it.
  */
-export function readOffsets(data: unknown, offsets: unknown): number {
-  checkBytes(data, "data");
-  const what = "an Int32Array of n + 1 ascending offsets into data";
-  checkTypedArray(offsets, Int32Array, "offsets", what);
+export function countOffsets(data: Uint8Array, offsets: Int32Array): number {
+  const what = OFFSETS;
   const n = offsets.length - 1;
   if (n < 0) throw new RangeError(`offsets must be ${what}, got an empty one`);
   // The first offset below 0 or below the one before it; then the last (the highest) against data.
