@@ -260,7 +260,8 @@ export class RegionRouterBase {
    */
   routeManyBytes(data: Uint8Array, offsets: Int32Array, out?: Int32Array, options?: RouteOptions): Int32Array {
     const excluded = options === undefined ? undefined : readExclude(options);
-    const [bytes, spans] = [readBytes(data, "data"), readSpans(offsets)];
+    const bytes = readBytes(data, "data");
+    const spans = readSpans(offsets);
     const count = countOffsets(bytes, spans);
     const { answers, written } = readOutBeside(out, count, [bytes, spans]);
     const indexes = this.#indexes(excluded);

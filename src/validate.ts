@@ -34,6 +34,8 @@ export function typedArrayTag(value: unknown): string | undefined {
   return ArrayBuffer.isView(value) ? (tagGetter.call(value) as string | undefined) : undefined;
 }
 
+const detachedError = (parameter: string, what: string): TypeError => new TypeError(`${parameter} must be ${what}, got one whose buffer is detached or was resized past it`);
+
 /** Uint8Array or Int32Array, as readTypedArray takes them. */
 interface TypedArrayClass<T> {
   new (buffer: ArrayBufferLike, byteOffset: number, length: number): T;
@@ -50,14 +52,13 @@ interface TypedArrayClass<T> {
  */
 export function readTypedArray<T extends Uint8Array | Int32Array>(value: unknown, Type: TypedArrayClass<T>, parameter: string, what: string): T {
   if (!(value instanceof Type) && typedArrayTag(value) !== Type.name) throw new TypeError(`${parameter} must be ${what}, got ${describe(value)}`);
-  const detached = () => new TypeError(`${parameter} must be ${what}, got one whose buffer is detached or was resized past it`);
   const prototype: unknown = Object.getPrototypeOf(value);
   let view = value as T;
   if (prototype !== Type.prototype && !(prototype === BUFFER_PROTOTYPE && Type.name === "Uint8Array")) {
     try {
       view = new Type(bufferOf.call(value) as ArrayBufferLike, byteOffsetOf.call(value) as number, lengthOf.call(value) as number);
     } catch {
-      throw detached();
+      throw detachedError(parameter, what);
     }
   }
   // A view of a detached buffer, or past the end of a resized one, reads as empty (through the
@@ -67,7 +68,7 @@ export function readTypedArray<T extends Uint8Array | Int32Array>(value: unknown
     try {
       view.at(0);
     } catch {
-      throw detached();
+      throw detachedError(parameter, what);
     }
   }
   return view;
