@@ -177,13 +177,14 @@ export function dialect(name: DialectName, options: Readonly<Record<string, numb
   const row: DialectRow = RULES[name];
   const { separator, points, strict, lastWins, share } = row;
   const perWeight = Object.values(options)[0];
+  const prefix = (region: string): string => region + separator;
   return {
     name,
     options,
     scheme: { points: typeof points === "string" ? options[points] : points, strict, lastWins },
     relative: share !== undefined,
-    prefix: (region) => region + separator,
-    run: (region, owner, count, rank) => ({ owner, prefix: region + separator, count, rank }),
+    prefix,
+    run: (region, owner, count, rank) => ({ owner, prefix: prefix(region), count, rank }),
     names(weights, regions) {
       const total = weights.reduce((sum, weight) => sum + weight, 0);
       return weights.map((weight, i) =>

@@ -56,10 +56,10 @@ export class RegionRouterBase {
     if (typeof this !== "function" || !(this.prototype instanceof RegionRouterBase)) {
       throw new TypeError(`fromJSON must be called on a RegionRouter class, as RegionRouter.fromJSON(snapshot) (not detached from it), got this = ${describe(this)}`);
     }
-    const { options, regions, meta } = parseSnapshot(value);
+    const { dialect, options, regions, meta } = parseSnapshot(value);
     const router = new this(options);
     // A subclass's constructor may add regions (the snapshot's replace them), not change the dialect.
-    const [made, wanted] = [describeDialect(router.#dialect), describeDialect(readDialect(options, "snapshot"))];
+    const [made, wanted] = [describeDialect(router.#dialect), describeDialect(dialect)];
     if (made !== wanted) throw new TypeError(`fromJSON: the constructor made ${made}, not the snapshot's ${wanted}: pass the options on to super()`);
     if (router.#regions.size > 0) [router.#ring, router.#regions, router.#names, router.#freeOwners] = [router.#ring.empty(), new Map(), [], []];
     router.addRegions(regions);

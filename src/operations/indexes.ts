@@ -99,15 +99,14 @@ export function readSpans(offsets: unknown): Int32Array {
  * anything is read; a flaw is an error naming it.
  */
 export function countOffsets(data: Uint8Array, offsets: Int32Array): number {
-  const what = OFFSETS;
   const n = offsets.length - 1;
-  if (n < 0) throw new RangeError(`offsets must be ${what}, got an empty one`);
+  if (n < 0) throw new RangeError(`offsets must be ${OFFSETS}, got an empty one`);
   // The first offset below 0 or below the one before it; then the last (the highest) against data.
   let i = 0;
   for (let previous = 0; i <= n && offsets[i] >= previous; i++) previous = offsets[i];
   if (i > n && offsets[n] <= data.length) return n;
-  if (i > n) throw new RangeError(`offsets must be ${what}, got offsets[${n}] = ${offsets[n]}, past the end of data (${describe(data)})`);
-  throw new RangeError(`offsets must be ${what} (${describe(data)}), got offsets[${i}] = ${offsets[i]}${i > 0 ? ` after ${offsets[i - 1]}` : ""}`);
+  if (i > n) throw new RangeError(`offsets must be ${OFFSETS}, got offsets[${n}] = ${offsets[n]}, past the end of data (${describe(data)})`);
+  throw new RangeError(`offsets must be ${OFFSETS} (${describe(data)}), got offsets[${i}] = ${offsets[i]}${i > 0 ? ` after ${offsets[i - 1]}` : ""}`);
 }
 
 /**

@@ -26,6 +26,8 @@ const FIELDS = ["version", "regions", "meta"];
 
 /** A validated ring definition: the constructor's options, the regions to add, in order, and the meta, if any (a copy). */
 export interface RingDefinition {
+  /** The dialect read, and the same as constructor options. */
+  readonly dialect: Dialect;
   readonly options: RouterOptions;
   readonly regions: readonly (readonly [string, number])[];
   readonly meta: Record<string, unknown> | undefined;
@@ -72,5 +74,5 @@ export function parseSnapshot(value: unknown): RingDefinition {
     firstIndex.set(region, i);
   });
   // Name counts past MAX_VNODES are refused by the router's addRegions, before it builds anything.
-  return { options: { compatibleWith: dialect.name, ...dialect.options } as RouterOptions, regions: out, meta };
+  return { dialect, options: { compatibleWith: dialect.name, ...dialect.options } as RouterOptions, regions: out, meta };
 }
