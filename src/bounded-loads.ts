@@ -4,10 +4,12 @@
 // the first region of its preference list with room, and stays there while that region is
 // eligible. It reads the router through the internals seam alone (its ring, not its methods, which
 // a subclass may change), so it sits beside the entries, above the router.
+import type { Ring } from "./engines/ring.js";
 import { checkRouter, internalsOf, type HasInternals, type RouterInternals } from "./internals.js";
 import { readExclude } from "./operations/exclude.js";
 import { walkOwners } from "./operations/preference.js";
 import type { AnyRegionRouter } from "./exports.js";
+import { MAX_KEYS as MAX_HELD, SessionTable } from "./session-table.js";
 import { checkSessionId, describe, optionFields } from "./validate.js";
 
 /** Options of `new BoundedLoads(router, options)`. */
@@ -22,6 +24,12 @@ export interface AcquireOptions {
   readonly exclude?: Iterable<string> & object;
 }
 
+/** The sessions a region holds: one object per region, which its sessions' entries share. */
+interface Load {
+  readonly region: string;
+  count: number;
+}
+
 /** The eligible regions E of the rule, in weights() order, with what their caps need. */
 interface Eligible {
   /** Region -> its place in E. */
@@ -32,20 +40,30 @@ interface Eligible {
   readonly before: readonly number[];
   /** W: the sum of E's weights. */
   readonly total: number;
+  /** The load of each region of E (a count of 0 for one holding none). */
+  readonly loads: readonly Load[];
+  /** Owner (the ring's) -> its region's place in E, -1 for an owner whose region is not in E. */
+  readonly ofOwner: Int32Array;
 }
 
-/** E of a router's region table: its regions that own positions and have weight > 0, less `excluded`. */
-function eligibleOf(table: RouterInternals["regions"], excluded?: ReadonlySet<string>): Eligible {
-  const index = new Map<string, number>(), weights: number[] = [], before: number[] = [];
+/**
+ * E of a router's region table and owner -> region table: its regions that own positions and have
+ * weight > 0, less `excluded`, each with the load `loadOf` gives it.
+ */
+function eligibleOf({ regions, names }: RouterInternals, loadOf: (region: string) => Load, excluded?: ReadonlySet<string>): Eligible {
+  const index = new Map<string, number>(), weights: number[] = [], before: number[] = [], held: Load[] = [];
   let total = 0;
-  for (const [region, { weight, names }] of table) {
-    if (weight === 0 || names === 0 || excluded?.has(region)) continue;
+  for (const [region, { weight, names: count }] of regions) {
+    if (weight === 0 || count === 0 || excluded?.has(region)) continue;
     index.set(region, weights.length);
     weights.push(weight);
     before.push(total);
+    held.push(loadOf(region));
     total += weight;
   }
-  return { index, weights, before, total };
+  const ofOwner = new Int32Array(names.length).fill(-1);
+  names.forEach((region, owner) => (ofOwner[owner] = index.get(region as string) ?? -1));
+  return { index, weights, before, total, loads: held, ofOwner };
 }
 
 /**
@@ -80,12 +98,6 @@ export function capOf(weight: number, before: number, total: number, capsTotal: 
   return Math.max(1, weight * s + floorProductOver(before + weight, r, total) - floorProductOver(before, r, total));
 }
 
-/** The sessions a region holds: one object per region holding any, which its sessions' entries share. */
-interface Load {
-  readonly region: string;
-  count: number;
-}
-
 /**
  * Bounded loads over `router` (any entry's RegionRouter, any dialect): acquire(sessionId) places a
  * session on the first region of its preference list that is eligible (owns positions, weight > 0,
@@ -98,7 +110,7 @@ export class BoundedLoads {
   /** p = round(100 x loadFactor). */
   readonly #percent: number;
   /** Session -> the load of the region holding it (so that release needs one lookup). */
-  readonly #held = new Map<string, Load>();
+  readonly #held = new SessionTable<Load>({ maxKeys: MAX_HELD });
   /** Region -> its load, for regions holding sessions. */
   readonly #loads = new Map<string, Load>();
   /**
@@ -107,6 +119,8 @@ export class BoundedLoads {
    */
   #version = -1;
   #all: Eligible | undefined;
+  /** #choose's walk: its stop test made once, not a closure per call. */
+  readonly #walk = new Walk();
 
   constructor(router: AnyRegionRouter, options?: BoundedLoadsOptions) {
     checkRouter(router, "router");
@@ -145,63 +159,85 @@ export class BoundedLoads {
     const excluded = options === undefined ? undefined : readExclude(options, "acquire");
     const internals = internalsOf(this.#router);
     const eligible = this.#eligible(internals, excluded);
-    const current = this.#held.get(sessionId);
+    const hash = this.#held.hash(sessionId);
+    const current = this.#held.get(sessionId, hash);
     if (current !== undefined && eligible.index.has(current.region)) return current.region;
-    const load = this.#choose(sessionId, internals, eligible, this.#held.size - (current === undefined ? 0 : 1));
+    const load = this.#choose(sessionId, internals.ring, eligible, this.#held.size - (current === undefined ? 0 : 1));
+    if (current === undefined && load !== undefined && this.#held.size >= this.#held.maxKeys) {
+      throw new RangeError(`acquire: a BoundedLoads holds at most ${this.#held.maxKeys} sessions; release one before acquiring ${describe(sessionId)}`);
+    }
     // Nothing above changed any state: from here on, nothing can throw.
-    if (current !== undefined) this.#drop(sessionId, current);
+    if (current !== undefined) {
+      this.#held.delete(sessionId, hash);
+      this.#unload(current);
+    }
     if (load === undefined) return null;
-    // A load holding no session is not kept (#drop): a count of 0 is a load to keep now.
+    this.#held.add(sessionId, hash, load);
+    // A load holding no session is not kept (#unload): a count of 0 is a load to keep now.
     if (load.count++ === 0) this.#loads.set(load.region, load);
-    this.#held.set(sessionId, load);
     return load.region;
   }
 
   /** Release a session: true if it was held. */
   release(sessionId: string): boolean {
     checkSessionId(sessionId);
-    const load = this.#held.get(sessionId);
+    const load = this.#held.delete(sessionId, this.#held.hash(sessionId));
     if (load === undefined) return false;
-    this.#drop(sessionId, load);
+    this.#unload(load);
     return true;
   }
 
-  #drop(sessionId: string, load: Load): void {
-    this.#held.delete(sessionId);
+  /** One session fewer on `load`: a load holding none is not kept in #loads. */
+  #unload(load: Load): void {
     if (--load.count === 0) this.#loads.delete(load.region);
   }
 
   /**
    * The load of the first region of the session's preference list in E below its cap, with h
-   * sessions held (a new load of 0 when that region holds none); undefined when there is none.
+   * sessions held; undefined when there is none.
    */
-  #choose(sessionId: string, { ring, names }: RouterInternals, eligible: Eligible, held: number): Load | undefined {
+  #choose(sessionId: string, ring: Ring, eligible: Eligible, held: number): Load | undefined {
     if (eligible.total === 0) return undefined;
-    const capsTotal = capTotal(held, this.#percent);
     // The preference list's walk on the ring itself (a subclass's route() could re-enter this),
     // stopped at the first region with room: most sessions stop at the first, route()'s.
     const start = ring.locate(sessionId);
-    let load: Load | undefined;
-    if (start >= 0) walkOwners(ring, start, (owner) => (load = this.#room(names[owner] as string, eligible, capsTotal)) !== undefined);
-    return load;
+    if (start < 0) return undefined;
+    const walk = this.#walk;
+    walk.eligible = eligible;
+    walk.capsTotal = capTotal(held, this.#percent);
+    walk.found = undefined;
+    walkOwners(ring, start, walk.stop);
+    return walk.found;
   }
 
-  /** The load of `region` if it is in E and holds fewer sessions than its cap, else undefined. */
-  #room(region: string, eligible: Eligible, capsTotal: number): Load | undefined {
-    const i = eligible.index.get(region);
-    if (i === undefined) return undefined;
-    const load = this.#loads.get(region) ?? { region, count: 0 };
-    return load.count < capOf(eligible.weights[i], eligible.before[i], eligible.total, capsTotal) ? load : undefined;
-  }
-
-  /** E for the router as it stands, less the excluded regions. */
-  #eligible({ regions, version }: RouterInternals, excluded: ReadonlySet<string> | undefined): Eligible {
-    if (version !== this.#version || this.#all === undefined) {
-      this.#all = eligibleOf(regions);
-      this.#version = version;
+  /**
+   * E for the router as it stands, less the excluded regions. A region has one load at a time: the
+   * one holding its sessions, else a new one of 0 in E of all regions, which E less the excluded
+   * shares (a second load of 0 would split the region's count once both held sessions).
+   */
+  #eligible(internals: RouterInternals, excluded: ReadonlySet<string> | undefined): Eligible {
+    if (internals.version !== this.#version || this.#all === undefined) {
+      this.#all = eligibleOf(internals, (region) => this.#loads.get(region) ?? { region, count: 0 });
+      this.#version = internals.version;
     }
     const all = this.#all;
     if (excluded === undefined || ![...excluded].some((region) => all.index.has(region))) return all;
-    return eligibleOf(regions, excluded);
+    return eligibleOf(internals, (region) => all.loads[all.index.get(region) as number], excluded);
   }
+}
+
+/** A walk of the ring for the first owner whose region is in E and holds fewer sessions than its cap. */
+class Walk {
+  eligible: Eligible | undefined;
+  capsTotal = 0;
+  /** The load of the region the walk stopped at. */
+  found: Load | undefined;
+  /** walkOwners' stop test. */
+  readonly stop = (owner: number): boolean => {
+    const eligible = this.eligible as Eligible;
+    const i = eligible.ofOwner[owner];
+    if (i < 0 || eligible.loads[i].count >= capOf(eligible.weights[i], eligible.before[i], eligible.total, this.capsTotal)) return false;
+    this.found = eligible.loads[i];
+    return true;
+  };
 }

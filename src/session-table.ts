@@ -1,0 +1,183 @@
+// The session id -> value table of BoundedLoads: open addressing with linear probing over a typed
+// array of hashes, the keys and values beside them in one array, deletion by backward shift (no
+// tombstones, so churn never forces a rehash). A JavaScript Map of 100,000 sessions costs a
+// gateway more than the ring: its entries are scattered objects, and the deleted ones pile up until
+// it rehashes them all. The hash is seeded per table; should ids ever collide as no seeded hash
+// would by chance (a probe past PROBE_LIMIT, a flooding attack), the table moves to a Map for good,
+// so the worst an attacker can do is cost what a Map costs.
+
+/** A probe longer than this does not happen by chance at a load of at most 1/2: the table turns into a Map. */
+export const PROBE_LIMIT = 128;
+/** Slots of a new table (a power of two), and the fewest it shrinks to. */
+const FIRST_SLOTS = 16;
+/** The most keys a table holds (as a Map does): 2^25 slots, their keys and values in 2^26 array elements. */
+export const MAX_KEYS = 2 ** 24;
+
+/** How a table hashes keys and how many it holds: BoundedLoads takes the defaults, tests their own. */
+export interface TableOptions {
+  /** The hash's seed (a random one by default). */
+  readonly seed?: number;
+  /** The hash (hashOf by default). */
+  readonly hash?: (key: string, seed: number) => number;
+  /** The most keys held (MAX_KEYS by default). */
+  readonly maxKeys?: number;
+}
+
+/**
+ * A 32-bit hash of key's UTF-16 code units, two at a time, seeded.
+ * (TextEncoder.encodeInto would read four bytes at a time, but its call costs more than the loop.)
+ */
+export function hashOf(key: string, seed: number): number {
+  let h = seed ^ key.length;
+  const n = key.length;
+  let i = 0;
+  for (; i + 1 < n; i += 2) h = Math.imul(h ^ (key.charCodeAt(i) | (key.charCodeAt(i + 1) << 16)), 0xcc9e2d51) ^ (h >>> 15);
+  if (i < n) h = Math.imul(h ^ key.charCodeAt(i), 0xcc9e2d51);
+  // murmur3's finalizer: every bit of h reaches the low bits that pick the slot.
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}
+
+/**
+ * Session id -> value. Every call takes the key's hash (hash(key)), so that a caller looking a key
+ * up and then adding it hashes it once.
+ */
+export class SessionTable<V> {
+  /** Slot i's key's hash, 0 for an empty slot. */
+  #hashes = new Int32Array(FIRST_SLOTS);
+  /** Slot i's key at 2i, its value at 2i + 1. */
+  #entries: unknown[] = new Array<unknown>(2 * FIRST_SLOTS).fill(undefined);
+  #size = 0;
+  readonly #seed: number;
+  readonly #hashOf: (key: string, seed: number) => number;
+  /** The most keys held. */
+  readonly maxKeys: number;
+  /** Set once keys collided past PROBE_LIMIT: the table from then on. */
+  #map: Map<string, V> | undefined;
+
+  constructor({ seed = (Math.random() * 2 ** 32) | 0, hash = hashOf, maxKeys = MAX_KEYS }: TableOptions) {
+    this.#seed = seed;
+    this.#hashOf = hash;
+    this.maxKeys = maxKeys;
+  }
+
+  get size(): number {
+    return this.#map === undefined ? this.#size : this.#map.size;
+  }
+
+  /** Slots of the table (0 once it is a Map): what it holds in memory. */
+  get slots(): number {
+    return this.#hashes.length;
+  }
+
+  /** True once the table holds its keys in a Map (keys that collided past PROBE_LIMIT). */
+  get flooded(): boolean {
+    return this.#map !== undefined;
+  }
+
+  /** The hash the other calls take for key: never 0, which marks an empty slot. */
+  hash(key: string): number {
+    return this.#hashOf(key, this.#seed) || 1;
+  }
+
+  get(key: string, hash: number): V | undefined {
+    if (this.#map !== undefined) return this.#map.get(key);
+    const slot = this.#find(key, hash);
+    return slot < 0 ? undefined : (this.#entries[2 * slot + 1] as V);
+  }
+
+  /**
+   * Set the value of key, which is not in the table (BoundedLoads adds only sessions it does not
+   * hold), and of which there is room for one more (size < maxKeys: the caller checks, before it
+   * changes anything).
+   */
+  add(key: string, hash: number, value: V): void {
+    if (this.#map !== undefined) {
+      this.#map.set(key, value);
+      return;
+    }
+    if (2 * (this.#size + 1) > this.#hashes.length) this.#resize(2 * this.#hashes.length);
+    const hashes = this.#hashes, mask = hashes.length - 1;
+    let slot = hash & mask;
+    for (let probe = 0; hashes[slot] !== 0; probe++, slot = (slot + 1) & mask) {
+      if (probe === PROBE_LIMIT) {
+        this.#flood().set(key, value);
+        return;
+      }
+    }
+    hashes[slot] = hash;
+    this.#entries[2 * slot] = key;
+    this.#entries[2 * slot + 1] = value;
+    this.#size++;
+  }
+
+  /** Remove key: its value, undefined when it was not there. */
+  delete(key: string, hash: number): V | undefined {
+    if (this.#map !== undefined) {
+      const value = this.#map.get(key);
+      this.#map.delete(key);
+      return value;
+    }
+    let hole = this.#find(key, hash);
+    if (hole < 0) return undefined;
+    const value = this.#entries[2 * hole + 1] as V;
+    // Backward shift: each key after the hole that may sit in it (its home is not in the cyclic
+    // range (hole, slot]) moves into it, and its slot becomes the hole.
+    const hashes = this.#hashes, entries = this.#entries, mask = hashes.length - 1;
+    for (let slot = (hole + 1) & mask; hashes[slot] !== 0; slot = (slot + 1) & mask) {
+      if (((slot - hashes[slot]) & mask) < ((slot - hole) & mask)) continue;
+      hashes[hole] = hashes[slot];
+      entries[2 * hole] = entries[2 * slot];
+      entries[2 * hole + 1] = entries[2 * slot + 1];
+      hole = slot;
+    }
+    hashes[hole] = 0;
+    entries[2 * hole] = entries[2 * hole + 1] = undefined;
+    // Under an eighth full, half the slots (a quarter full then): memory follows what is held.
+    if (8 * --this.#size < hashes.length && hashes.length > FIRST_SLOTS) this.#resize(hashes.length / 2);
+    return value;
+  }
+
+  /**
+   * key's slot, -1 when it is not there. A key sits within PROBE_LIMIT slots of its home (add turns
+   * the table into a Map past that, and a deletion only brings keys closer), so a probe that goes
+   * further has not found it: the table turns into a Map, which holds every key but this one.
+   */
+  #find(key: string, hash: number): number {
+    const hashes = this.#hashes, mask = hashes.length - 1;
+    let slot = hash & mask;
+    for (let probe = 0; hashes[slot] !== 0; probe++, slot = (slot + 1) & mask) {
+      if (hashes[slot] === hash && this.#entries[2 * slot] === key) return slot;
+      if (probe === PROBE_LIMIT) {
+        this.#flood();
+        return -1;
+      }
+    }
+    return -1;
+  }
+
+  /** `slots` slots, every key put again by the hash it was put with. */
+  #resize(slots: number): void {
+    const hashes = this.#hashes, entries = this.#entries;
+    this.#hashes = new Int32Array(slots);
+    this.#entries = new Array<unknown>(2 * this.#hashes.length).fill(undefined);
+    this.#size = 0;
+    for (let slot = 0; slot < hashes.length; slot++) {
+      if (hashes[slot] !== 0) this.add(entries[2 * slot] as string, hashes[slot], entries[2 * slot + 1] as V);
+    }
+  }
+
+  /** Every key into a Map, for good: that Map. */
+  #flood(): Map<string, V> {
+    const map = new Map<string, V>();
+    for (let slot = 0; slot < this.#hashes.length; slot++) {
+      if (this.#hashes[slot] !== 0) map.set(this.#entries[2 * slot] as string, this.#entries[2 * slot + 1] as V);
+    }
+    this.#map = map;
+    this.#hashes = new Int32Array(0);
+    this.#entries = [];
+    this.#size = 0;
+    return map;
+  }
+}
