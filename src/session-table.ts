@@ -1,17 +1,25 @@
 // The session id -> value table of BoundedLoads: open addressing with linear probing over a typed
-// array of hashes, the keys and values beside them in one array, deletion by backward shift (no
+// array of hashes, the keys and the values in two arrays beside it, deletion by backward shift (no
 // tombstones, so churn never forces a rehash). A JavaScript Map of 100,000 sessions costs a
 // gateway more than the ring: its entries are scattered objects, and the deleted ones pile up until
-// it rehashes them all. The hash is seeded per table; should ids ever collide as no seeded hash
-// would by chance (a probe past PROBE_LIMIT, a flooding attack), the table moves to a Map for good,
-// so the worst an attacker can do is cost what a Map costs.
+// it rehashes them all. The hash is seeded per table but is no keyed hash: ids can be made to
+// collide whatever the seed. So a probe that meets what chance would not (more than PROBE_LIMIT
+// slots, or TWINS other keys of its very hash) turns the table into a Map for good: the most an
+// attacker can make a call cost is a Map's, plus that bounded probe.
 
-/** A probe longer than this does not happen by chance at a load of at most 1/2: the table turns into a Map. */
+/** A probe longer than this does not happen by chance at a load of at most 1/2. */
 export const PROBE_LIMIT = 128;
+/** Other keys of a probe's very 32-bit hash met in one probe: by chance, about never. */
+export const TWINS = 2;
 /** Slots of a new table (a power of two), and the fewest it shrinks to. */
 const FIRST_SLOTS = 16;
-/** The most keys a table holds (as a Map does): 2^25 slots, their keys and values in 2^26 array elements. */
+/**
+ * The most keys a table holds (as a Map does): in 2^25 slots, the most elements an array gets
+ * quickly (V8's fill, or the holes of new Array(n), take seconds past it).
+ */
 export const MAX_KEYS = 2 ** 24;
+/** #find's answer when its probe turned the table into a Map (which holds every key). */
+const FLOODED = -2;
 
 /** How a table hashes keys and how many it holds: BoundedLoads takes the defaults, tests their own. */
 export interface TableOptions {
@@ -46,14 +54,15 @@ export function hashOf(key: string, seed: number): number {
 export class SessionTable<V> {
   /** Slot i's key's hash, 0 for an empty slot. */
   #hashes = new Int32Array(FIRST_SLOTS);
-  /** Slot i's key at 2i, its value at 2i + 1. */
-  #entries: unknown[] = new Array<unknown>(2 * FIRST_SLOTS).fill(undefined);
+  /** Slot i's key, and its value. */
+  #keys: (string | undefined)[] = emptyArray(FIRST_SLOTS);
+  #values: (V | undefined)[] = emptyArray(FIRST_SLOTS);
   #size = 0;
   readonly #seed: number;
   readonly #hashOf: (key: string, seed: number) => number;
   /** The most keys held. */
   readonly maxKeys: number;
-  /** Set once keys collided past PROBE_LIMIT: the table from then on. */
+  /** Set once a probe met what chance would not: the table from then on. */
   #map: Map<string, V> | undefined;
 
   constructor({ seed = (Math.random() * 2 ** 32) | 0, hash = hashOf, maxKeys = MAX_KEYS }: TableOptions) {
@@ -71,20 +80,21 @@ export class SessionTable<V> {
     return this.#hashes.length;
   }
 
-  /** True once the table holds its keys in a Map (keys that collided past PROBE_LIMIT). */
+  /** True once the table holds its keys in a Map. */
   get flooded(): boolean {
     return this.#map !== undefined;
   }
 
-  /** The hash the other calls take for key: never 0, which marks an empty slot. */
+  /** The hash the other calls take for key: an int32, never 0 (which marks an empty slot). */
   hash(key: string): number {
-    return this.#hashOf(key, this.#seed) || 1;
+    return this.#hashOf(key, this.#seed) | 0 || 1;
   }
 
   get(key: string, hash: number): V | undefined {
     if (this.#map !== undefined) return this.#map.get(key);
     const slot = this.#find(key, hash);
-    return slot < 0 ? undefined : (this.#entries[2 * slot + 1] as V);
+    if (slot === FLOODED) return this.get(key, hash);
+    return slot < 0 ? undefined : this.#values[slot];
   }
 
   /**
@@ -93,22 +103,24 @@ export class SessionTable<V> {
    * changes anything).
    */
   add(key: string, hash: number, value: V): void {
+    // Growing may turn the table into a Map (a key put again meeting too many others).
+    if (this.#map === undefined && 2 * (this.#size + 1) > this.#hashes.length) this.#resize(2 * this.#hashes.length);
     if (this.#map !== undefined) {
       this.#map.set(key, value);
       return;
     }
-    if (2 * (this.#size + 1) > this.#hashes.length) this.#resize(2 * this.#hashes.length);
     const hashes = this.#hashes, mask = hashes.length - 1;
     let slot = hash & mask;
-    for (let probe = 0; hashes[slot] !== 0; probe++, slot = (slot + 1) & mask) {
-      if (probe === PROBE_LIMIT) {
+    for (let probe = 0, twins = 0; hashes[slot] !== 0; probe++, slot = (slot + 1) & mask) {
+      if (hashes[slot] === hash) twins++;
+      if (probe === PROBE_LIMIT || twins === TWINS) {
         this.#flood().set(key, value);
         return;
       }
     }
     hashes[slot] = hash;
-    this.#entries[2 * slot] = key;
-    this.#entries[2 * slot + 1] = value;
+    this.#keys[slot] = key;
+    this.#values[slot] = value;
     this.#size++;
   }
 
@@ -120,51 +132,52 @@ export class SessionTable<V> {
       return value;
     }
     let hole = this.#find(key, hash);
+    if (hole === FLOODED) return this.delete(key, hash);
     if (hole < 0) return undefined;
-    const value = this.#entries[2 * hole + 1] as V;
+    const hashes = this.#hashes, keys = this.#keys, values = this.#values, mask = hashes.length - 1;
+    const value = values[hole];
     // Backward shift: each key after the hole that may sit in it (its home is not in the cyclic
     // range (hole, slot]) moves into it, and its slot becomes the hole.
-    const hashes = this.#hashes, entries = this.#entries, mask = hashes.length - 1;
     for (let slot = (hole + 1) & mask; hashes[slot] !== 0; slot = (slot + 1) & mask) {
       if (((slot - hashes[slot]) & mask) < ((slot - hole) & mask)) continue;
       hashes[hole] = hashes[slot];
-      entries[2 * hole] = entries[2 * slot];
-      entries[2 * hole + 1] = entries[2 * slot + 1];
+      keys[hole] = keys[slot];
+      values[hole] = values[slot];
       hole = slot;
     }
     hashes[hole] = 0;
-    entries[2 * hole] = entries[2 * hole + 1] = undefined;
+    keys[hole] = values[hole] = undefined;
     // Under an eighth full, half the slots (a quarter full then): memory follows what is held.
     if (8 * --this.#size < hashes.length && hashes.length > FIRST_SLOTS) this.#resize(hashes.length / 2);
     return value;
   }
 
-  /**
-   * key's slot, -1 when it is not there. A key sits within PROBE_LIMIT slots of its home (add turns
-   * the table into a Map past that, and a deletion only brings keys closer), so a probe that goes
-   * further has not found it: the table turns into a Map, which holds every key but this one.
-   */
+  /** key's slot; -1 when it is not there; FLOODED when the probe turned the table into a Map. */
   #find(key: string, hash: number): number {
     const hashes = this.#hashes, mask = hashes.length - 1;
     let slot = hash & mask;
-    for (let probe = 0; hashes[slot] !== 0; probe++, slot = (slot + 1) & mask) {
-      if (hashes[slot] === hash && this.#entries[2 * slot] === key) return slot;
-      if (probe === PROBE_LIMIT) {
+    for (let probe = 0, twins = 0; hashes[slot] !== 0; probe++, slot = (slot + 1) & mask) {
+      if (hashes[slot] === hash) {
+        if (this.#keys[slot] === key) return slot;
+        twins++;
+      }
+      if (probe === PROBE_LIMIT || twins === TWINS) {
         this.#flood();
-        return -1;
+        return FLOODED;
       }
     }
     return -1;
   }
 
-  /** `slots` slots, every key put again by the hash it was put with. */
+  /** `slots` slots, every key put again by the hash it was put with (which may turn the table into a Map). */
   #resize(slots: number): void {
-    const hashes = this.#hashes, entries = this.#entries;
+    const hashes = this.#hashes, keys = this.#keys, values = this.#values;
     this.#hashes = new Int32Array(slots);
-    this.#entries = new Array<unknown>(2 * this.#hashes.length).fill(undefined);
+    this.#keys = emptyArray(slots);
+    this.#values = emptyArray(slots);
     this.#size = 0;
     for (let slot = 0; slot < hashes.length; slot++) {
-      if (hashes[slot] !== 0) this.add(entries[2 * slot] as string, hashes[slot], entries[2 * slot + 1] as V);
+      if (hashes[slot] !== 0) this.add(keys[slot] as string, hashes[slot], values[slot] as V);
     }
   }
 
@@ -172,12 +185,18 @@ export class SessionTable<V> {
   #flood(): Map<string, V> {
     const map = new Map<string, V>();
     for (let slot = 0; slot < this.#hashes.length; slot++) {
-      if (this.#hashes[slot] !== 0) map.set(this.#entries[2 * slot] as string, this.#entries[2 * slot + 1] as V);
+      if (this.#hashes[slot] !== 0) map.set(this.#keys[slot] as string, this.#values[slot] as V);
     }
     this.#map = map;
     this.#hashes = new Int32Array(0);
-    this.#entries = [];
+    this.#keys = [];
+    this.#values = [];
     this.#size = 0;
     return map;
   }
+}
+
+/** An array of n undefined elements (packed: no holes to look past). */
+function emptyArray<T>(n: number): (T | undefined)[] {
+  return new Array<T | undefined>(n).fill(undefined);
 }

@@ -1,10 +1,10 @@
 // BoundedLoads' session table (src/session-table.ts) against a Map: random sequences of add, get
 // and delete, with the seeded hash, with hashes that collide on purpose (keys told apart by
-// comparison, a cluster past PROBE_LIMIT turning the table into a Map), through growing and
-// shrinking; and the hash's spread.
+// comparison; a probe past PROBE_LIMIT or meeting TWINS turning the table into a Map, growing
+// included), through growing and shrinking; and the hash's spread.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hashOf, PROBE_LIMIT, SessionTable, type TableOptions } from "../src/session-table.js";
+import { hashOf, PROBE_LIMIT, SessionTable, TWINS, type TableOptions } from "../src/session-table.js";
 
 type Op = { kind: "add" | "get" | "delete"; key: string };
 
@@ -58,18 +58,59 @@ describe("SessionTable", () => {
     );
   });
 
-  it("turns into a Map once one cluster passes PROBE_LIMIT, and goes on answering as one", () => {
-    const keys = Array.from({ length: PROBE_LIMIT + 40 }, (_, i) => `id-${i}`);
+  it("answers as a Map does when keys crowd a few homes with hashes of their own, long probes turning it into a Map while it grows too", () => {
+    fc.assert(
+      fc.property(fc.array(op, { maxLength: 600 }), fc.integer({ min: 1, max: 3 }), (ops, homes) => {
+        replay({ hash: (key) => (hashOf(key, 1) & ~0xfff) | (hashOf(key, 2) & 0xfff) % homes }, ops);
+      }),
+      { seed: 13, numRuns: 200 },
+    );
+  });
+
+  it("turns into a Map once a probe passes PROBE_LIMIT slots, and goes on answering as one", () => {
+    // Every key's home is slot 7, each with a hash of its own: one cluster, no twins.
+    const hash = (key: string) => (Number(key.slice(3)) << 12) | 7;
+    const keys = Array.from({ length: PROBE_LIMIT + 40 }, (_, i) => `id-${i + 1}`);
     const ops: Op[] = [
       ...keys.map((key) => ({ kind: "add" as const, key })),
       ...keys.filter((_, i) => i % 3 === 0).map((key) => ({ kind: "delete" as const, key })),
       ...keys.map((key) => ({ kind: "get" as const, key })),
-      { kind: "add", key: "id-0" },
+      { kind: "add", key: "id-1" },
     ];
-    const table = replay({ hash: () => 7 }, ops);
-    expect(table.flooded).toBe(true);
-    // Below the limit, the same collisions are only probes.
-    expect(replay({ hash: () => 7 }, ops.filter((o) => o.kind !== "add" || Number(o.key.slice(3)) < PROBE_LIMIT)).flooded).toBe(false);
+    expect(replay({ hash }, ops).flooded).toBe(true);
+    // The first PROBE_LIMIT + 1 keys make probes of at most PROBE_LIMIT slots: no Map.
+    expect(replay({ hash }, ops.slice(0, PROBE_LIMIT + 1)).flooded).toBe(false);
+  });
+
+  it("turns into a Map once a probe meets TWINS other keys of its very hash, adding or looking up", () => {
+    const ops: Op[] = ["a", "b", "c"].map((key) => ({ kind: "add", key }));
+    expect(replay({ hash: () => 7 }, ops.slice(0, TWINS)).flooded).toBe(false);
+    expect(replay({ hash: () => 7 }, ops.slice(0, TWINS + 1)).flooded).toBe(true);
+    expect(replay({ hash: () => 7 }, [...ops.slice(0, TWINS), { kind: "get", key: "z" }]).flooded).toBe(true);
+    // The add itself, before any look-up.
+    const table = new SessionTable<number>({ hash: () => 7 });
+    ["a", "b", "c"].forEach((key, i) => table.add(key, table.hash(key), i));
+    expect([table.flooded, table.size]).toEqual([true, 3]);
+  });
+
+  it("takes any number a hash gives as an int32: hashes past 2^31 are found again", () => {
+    const ops: Op[] = ["a", "bb", "ccc"].flatMap((key) => [{ kind: "add", key }, { kind: "get", key }]);
+    replay({ hash: (key) => 2 ** 31 + key.length }, [...ops, { kind: "delete", key: "bb" }]);
+  });
+
+  it("keeps every key when growing turns it into a Map: a key put again passing PROBE_LIMIT", () => {
+    // 512 slots: 120 keys homed at 502 wrap the end into 0-109, 30 at 612-641 (homes 100-129) and
+    // 106 at 200-305 sit where they belong; the 257th key grows it to 1,024 slots, where keys are
+    // put again in their old slots' order: the first homed at 100 (slot 110 before) then meets 127
+    // keys before it.
+    const homes = new Map<string, number>();
+    for (let i = 0; i < 120; i++) homes.set(`g1-${i}`, 502 | (i << 12));
+    for (let i = 0; i < 30; i++) homes.set(`g2-${i}`, (612 + i) | (i << 12));
+    for (let i = 0; i < 106; i++) homes.set(`f-${i}`, (200 + i) | (i << 12));
+    homes.set("last", 400);
+    const ops: Op[] = [...homes.keys()].map((key) => ({ kind: "add", key }));
+    const table = replay({ hash: (key) => homes.get(key) ?? 1 }, ops);
+    expect([table.size, table.flooded]).toEqual([257, true]);
   });
 
   it("grows and shrinks with what it holds, losing nothing", () => {
