@@ -79,8 +79,8 @@ export function floorProductOver(a: number, b: number, d: number): number {
 }
 
 /**
- * T = ceil((h + 1) x p / 100): what the caps add up to. A Map holds fewer than 2^32 sessions and
- * p is at most 10,000, so (h + 1) x p stays below 2^46: exact in doubles.
+ * T = ceil((h + 1) x p / 100): what the caps add up to. At most 2^24 sessions are held (MAX_KEYS)
+ * and p is at most 10,000, so (h + 1) x p stays below 2^38: exact in doubles.
  */
 export function capTotal(held: number, percent: number): number {
   const n = (held + 1) * percent + 99;

@@ -29,7 +29,7 @@ function holdAndLetGo(held, router, id) {
   return region;
 }
 
-/** route(), acquire + release and their floor on one entry's router, BoundedLoads and table of HELD sessions. */
+/** route(), acquire + release and route() with a Map's steps on one entry's router, BoundedLoads and table of HELD sessions. */
 function tasks(engine, { RegionRouter, BoundedLoads }) {
   progress.step(`${engine}: ${count(HELD)} sessions held`);
   const router = routerOf(RegionRouter, REGIONS);
