@@ -110,7 +110,7 @@ export class BoundedLoads {
   /** p = round(100 x loadFactor). */
   readonly #percent: number;
   /** Session -> the load of the region holding it (so that release needs one lookup). */
-  readonly #held = new SessionTable<Load>({ maxKeys: MAX_HELD });
+  readonly #held = new SessionTable<Load>();
   /** Region -> its load, for regions holding sessions. */
   readonly #loads = new Map<string, Load>();
   /**
@@ -163,8 +163,8 @@ export class BoundedLoads {
     const current = this.#held.get(sessionId, hash);
     if (current !== undefined && eligible.index.has(current.region)) return current.region;
     const load = this.#choose(sessionId, internals.ring, eligible, this.#held.size - (current === undefined ? 0 : 1));
-    if (current === undefined && load !== undefined && this.#held.size >= this.#held.maxKeys) {
-      throw new RangeError(`acquire: a BoundedLoads holds at most ${this.#held.maxKeys} sessions; release one before acquiring ${describe(sessionId)}`);
+    if (current === undefined && load !== undefined && this.#held.size >= MAX_HELD) {
+      throw new RangeError(`acquire: a BoundedLoads holds at most ${MAX_HELD} sessions; release one before acquiring ${describe(sessionId)}`);
     }
     // Nothing above changed any state: from here on, nothing can throw.
     if (current !== undefined) {

@@ -14,21 +14,17 @@ export const TWINS = 2;
 /** Slots of a new table (a power of two), and the fewest it shrinks to. */
 const FIRST_SLOTS = 16;
 /**
- * The most keys a table holds (as a Map does): in 2^25 slots, the most elements an array gets
- * quickly (V8's fill, or the holes of new Array(n), take seconds past it).
+ * The most keys a table may be given (as a Map holds; its caller checks): in 2^25 slots, the most
+ * elements an array gets quickly (V8's fill, or the holes of new Array(n), take seconds past it).
  */
 export const MAX_KEYS = 2 ** 24;
-/** #find's answer when its probe turned the table into a Map (which holds every key). */
-const FLOODED = -2;
 
-/** How a table hashes keys and how many it holds: BoundedLoads takes the defaults, tests their own. */
+/** How a table hashes keys: BoundedLoads takes the defaults, tests their own. */
 export interface TableOptions {
   /** The hash's seed (a random one by default). */
   readonly seed?: number;
   /** The hash (hashOf by default). */
   readonly hash?: (key: string, seed: number) => number;
-  /** The most keys held (MAX_KEYS by default). */
-  readonly maxKeys?: number;
 }
 
 /**
@@ -36,8 +32,8 @@ export interface TableOptions {
  * (TextEncoder.encodeInto would read four bytes at a time, but its call costs more than the loop.)
  */
 export function hashOf(key: string, seed: number): number {
-  let h = seed ^ key.length;
   const n = key.length;
+  let h = seed ^ n;
   let i = 0;
   for (; i + 1 < n; i += 2) h = Math.imul(h ^ (key.charCodeAt(i) | (key.charCodeAt(i + 1) << 16)), 0xcc9e2d51) ^ (h >>> 15);
   if (i < n) h = Math.imul(h ^ key.charCodeAt(i), 0xcc9e2d51);
@@ -60,15 +56,12 @@ export class SessionTable<V> {
   #size = 0;
   readonly #seed: number;
   readonly #hashOf: (key: string, seed: number) => number;
-  /** The most keys held. */
-  readonly maxKeys: number;
   /** Set once a probe met what chance would not: the table from then on. */
   #map: Map<string, V> | undefined;
 
-  constructor({ seed = (Math.random() * 2 ** 32) | 0, hash = hashOf, maxKeys = MAX_KEYS }: TableOptions) {
+  constructor({ seed = (Math.random() * 2 ** 32) | 0, hash = hashOf }: TableOptions = {}) {
     this.#seed = seed;
     this.#hashOf = hash;
-    this.maxKeys = maxKeys;
   }
 
   get size(): number {
@@ -91,34 +84,24 @@ export class SessionTable<V> {
   }
 
   get(key: string, hash: number): V | undefined {
-    if (this.#map !== undefined) return this.#map.get(key);
     const slot = this.#find(key, hash);
-    if (slot === FLOODED) return this.get(key, hash);
-    return slot < 0 ? undefined : this.#values[slot];
+    return slot >= 0 ? this.#values[slot] : this.#map?.get(key);
   }
 
   /**
    * Set the value of key, which is not in the table (BoundedLoads adds only sessions it does not
-   * hold), and of which there is room for one more (size < maxKeys: the caller checks, before it
-   * changes anything).
+   * hold), and of which there is room for one more (fewer than MAX_KEYS: the caller checks, before
+   * it changes anything).
    */
   add(key: string, hash: number, value: V): void {
-    // Growing may turn the table into a Map (a key put again meeting too many others).
     if (this.#map === undefined && 2 * (this.#size + 1) > this.#hashes.length) this.#resize(2 * this.#hashes.length);
+    // The empty slot where key's probe ended; growing, or the probe, may have made the table a Map.
+    const slot = ~this.#find(key, hash);
     if (this.#map !== undefined) {
       this.#map.set(key, value);
       return;
     }
-    const hashes = this.#hashes, mask = hashes.length - 1;
-    let slot = hash & mask;
-    for (let probe = 0, twins = 0; hashes[slot] !== 0; probe++, slot = (slot + 1) & mask) {
-      if (hashes[slot] === hash) twins++;
-      if (probe === PROBE_LIMIT || twins === TWINS) {
-        this.#flood().set(key, value);
-        return;
-      }
-    }
-    hashes[slot] = hash;
+    this.#hashes[slot] = hash;
     this.#keys[slot] = key;
     this.#values[slot] = value;
     this.#size++;
@@ -126,14 +109,12 @@ export class SessionTable<V> {
 
   /** Remove key: its value, undefined when it was not there. */
   delete(key: string, hash: number): V | undefined {
-    if (this.#map !== undefined) {
-      const value = this.#map.get(key);
-      this.#map.delete(key);
+    let hole = this.#find(key, hash);
+    if (hole < 0) {
+      const value = this.#map?.get(key);
+      this.#map?.delete(key);
       return value;
     }
-    let hole = this.#find(key, hash);
-    if (hole === FLOODED) return this.delete(key, hash);
-    if (hole < 0) return undefined;
     const hashes = this.#hashes, keys = this.#keys, values = this.#values, mask = hashes.length - 1;
     const value = values[hole];
     // Backward shift: each key after the hole that may sit in it (its home is not in the cyclic
@@ -152,8 +133,12 @@ export class SessionTable<V> {
     return value;
   }
 
-  /** key's slot; -1 when it is not there; FLOODED when the probe turned the table into a Map. */
+  /**
+   * key's slot; else a negative number: ~ the empty slot where its probe ended, or, when the table
+   * is a Map (or the probe made it one), -1, and the Map answers for key.
+   */
   #find(key: string, hash: number): number {
+    if (this.#map !== undefined) return -1;
     const hashes = this.#hashes, mask = hashes.length - 1;
     let slot = hash & mask;
     for (let probe = 0, twins = 0; hashes[slot] !== 0; probe++, slot = (slot + 1) & mask) {
@@ -163,10 +148,10 @@ export class SessionTable<V> {
       }
       if (probe === PROBE_LIMIT || twins === TWINS) {
         this.#flood();
-        return FLOODED;
+        return -1;
       }
     }
-    return -1;
+    return ~slot;
   }
 
   /** `slots` slots, every key put again by the hash it was put with (which may turn the table into a Map). */
@@ -181,8 +166,8 @@ export class SessionTable<V> {
     }
   }
 
-  /** Every key into a Map, for good: that Map. */
-  #flood(): Map<string, V> {
+  /** Every key into a Map, for good. */
+  #flood(): void {
     const map = new Map<string, V>();
     for (let slot = 0; slot < this.#hashes.length; slot++) {
       if (this.#hashes[slot] !== 0) map.set(this.#keys[slot] as string, this.#values[slot] as V);
@@ -192,7 +177,6 @@ export class SessionTable<V> {
     this.#keys = [];
     this.#values = [];
     this.#size = 0;
-    return map;
   }
 }
 
