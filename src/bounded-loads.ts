@@ -205,6 +205,7 @@ export class BoundedLoads {
     const walk = this.#walk;
     walk.eligible = eligible;
     walk.capsTotal = capTotal(held, this.#percent);
+    walk.share = Math.floor(walk.capsTotal / eligible.total);
     walk.found = undefined;
     walkOwners(ring, start, walk.stop);
     return walk.found;
@@ -230,13 +231,20 @@ export class BoundedLoads {
 class Walk {
   eligible: Eligible | undefined;
   capsTotal = 0;
+  /** s = floor(T / W): a region of weight w holding fewer than w x s sessions is below its cap. */
+  share = 0;
   /** The load of the region the walk stopped at. */
   found: Load | undefined;
   /** walkOwners' stop test. */
   readonly stop = (owner: number): boolean => {
     const eligible = this.eligible as Eligible;
     const i = eligible.ofOwner[owner];
-    if (i < 0 || eligible.loads[i].count >= capOf(eligible.weights[i], eligible.before[i], eligible.total, this.capsTotal)) return false;
+    if (i < 0) return false;
+    const { count } = eligible.loads[i];
+    const weight = eligible.weights[i];
+    // The cap is at least w x s (its floor terms differ by >= 0): only a load of that many or more
+    // needs the cap itself, with its divisions.
+    if (count >= weight * this.share && count >= capOf(weight, eligible.before[i], eligible.total, this.capsTotal)) return false;
     this.found = eligible.loads[i];
     return true;
   };
