@@ -119,11 +119,11 @@ export class RegionRouterBase {
     for (const [region, weight] of changes) rerun.set(region, weight);
     let taken = 0;
     let fresh = 0;
-    const remove: number[] = [];
+    const remove: VnodeRun[] = [];
     const entries: [string, RegionEntry][] = [];
     for (const [region, weight] of rerun) {
       const known = regions.get(region);
-      if (known) remove.push(known.owner);
+      if (known) remove.push(this.#dialect.run(region, known.owner, known.names, 0));
       const owner = known ? known.owner : taken < free.length ? free[free.length - ++taken] : this.#names.length + fresh++;
       if (owner >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
       if (weight !== null) entries.push([region, { owner, weight, names: 0 }]);
@@ -152,7 +152,7 @@ export class RegionRouterBase {
    * failure left damaged (Ring.intact) is rebuilt from the table, as it was, before the error goes
    * on; if even that fails, the ring stays damaged, refuses every question, and the error says so.
    */
-  #update(remove: readonly number[], add: readonly VnodeRun[]): void {
+  #update(remove: readonly VnodeRun[], add: readonly VnodeRun[]): void {
     try {
       this.#ring.update(remove, add);
     } catch (error) {

@@ -7,7 +7,8 @@
 // modules.
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import type { Ring, Scheme, VnodeRun } from "../src/engines/ring.js";
+import { positionsPerName, REFERENCE_SCHEME, type Ring, type Scheme, type VnodeRun } from "../src/engines/ring.js";
+import { doomedNodes, SEARCH_COST } from "../src/engines/pure/doomed.js";
 import { PureRing } from "../src/engines/pure/ring.js";
 import { DATA_END } from "../src/engines/wasm/constants.generated.js";
 import { FAST_SORT_NODES, FAST_SORT_SCRATCH } from "../src/engines/wasm/layout.js";
@@ -218,19 +219,20 @@ describe("rings built with the SIMD build module and the sort module", () => {
   it("are the core's and the pure engine's, for every form, through builds, merges and removals", () => {
     for (const scheme of schemes) {
       const rings = threeRings(scheme);
-      const steps: [number[], VnodeRun[]][] = [
+      const one: VnodeRun = { owner: 1, prefix: prefixOf(54, false), count: 10, rank: 1 };
+      const steps: [VnodeRun[], VnodeRun[]][] = [
         // A first build large enough for the sort module, with prefixes at the one-block limit
         // (54 bytes: names of 55 up to index 9, then too long for the SIMD module) and wide ones.
         [[], [
           { owner: 0, prefix: "big#", count: 17_000, rank: 0 },
-          { owner: 1, prefix: prefixOf(54, false), count: 10, rank: 1 },
+          one,
           { owner: 2, prefix: prefixOf(54, true), count: 11, rank: 2 },
           { owner: 3, prefix: prefixOf(44, true), count: 25, rank: 3 },
         ]],
         // Merged into it with the index grown in place (no node goes, its size stays).
         [[], [{ owner: 4, prefix: "tokyo-", count: 1000, rank: 4 }, { owner: 5, prefix: "", count: 13, rank: 5 }]],
         // A removal and an add: the index is built anew.
-        [[1], [{ owner: 6, prefix: "東京#", count: 12, rank: 6 }]],
+        [[one], [{ owner: 6, prefix: "東京#", count: 12, rank: 6 }]],
         // Large enough to change the index's size, into a non-empty ring.
         [[], [{ owner: 7, prefix: "grow:", count: 20_000, rank: 7 }]],
       ];
@@ -248,7 +250,7 @@ describe("rings built with the SIMD build module and the sort module", () => {
 
   it("attach the sort module for sorts of FAST_SORT_NODES nodes and more, and only those", () => {
     const sortInstances = (body: () => void) => instantiatedBy(body).filter((module) => module === sortModule()).length;
-    const updates: [number[], VnodeRun[]][] = [
+    const updates: [VnodeRun[], VnodeRun[]][] = [
       [[], [{ owner: 0, prefix: "a#", count: FAST_SORT_NODES - 1, rank: 0 }]],
       [[], [{ owner: 1, prefix: "b#", count: FAST_SORT_NODES, rank: 1 }]],
       // A small update afterwards sorts on the core (the module would need more scratch than it has).
@@ -272,9 +274,14 @@ describe("rings built with the SIMD build module and the sort module", () => {
     fc.assert(
       fc.property(fc.constantFrom(...schemes), fc.array(update, { minLength: 1, maxLength: 5 }), (scheme, updates) => {
         const rings = threeRings(scheme);
+        const held = new Map<number, VnodeRun>();
         let owner = 0;
-        for (const [remove, runs] of updates) {
+        for (const [picks, runs] of updates) {
+          const live = [...held.values()];
+          const remove = [...new Set(live.length === 0 ? [] : picks.map((i) => live[i % live.length]))];
+          for (const run of remove) held.delete(run.owner);
           const add = runs.map(([p, c]): VnodeRun => ({ owner: owner, prefix: `${p}${owner}#`, count: c, rank: owner++ }));
+          for (const run of add) held.set(run.owner, run);
           for (const ring of rings) ring.update(remove, add);
           expectSameRings(rings, JSON.stringify(scheme));
         }
@@ -335,6 +342,82 @@ describe("without the build and sort modules", () => {
 });
 
 describe("the pure engine's updates", () => {
+  // A few removed nodes (fewer than the ring's / SEARCH_COST) are found by their positions, many by
+  // their owners; the WebAssembly rings remove by owner, and every ring must end up the same.
+  it("find a few removed nodes by their positions, in every form, as a pass over the owners finds them", () => {
+    for (const scheme of schemes) {
+      const rings = threeRings(scheme);
+      const base: VnodeRun = { owner: 0, prefix: "base#", count: 10_000, rank: 0 };
+      const small = [1, 2, 3, 4, 5].map((owner): VnodeRun => ({ owner, prefix: owner === 3 ? `${prefixOf(50, true)}#` : `r${owner}#`, count: 4 * owner, rank: owner }));
+      for (const ring of rings) ring.update([], [base, ...small]);
+      expect(4 * 5 * positionsPerName(scheme) * SEARCH_COST).toBeLessThan(rings[2].size);
+      for (const run of small) {
+        for (const ring of rings) ring.update([run], []);
+        expectSameRings(rings, `${JSON.stringify(scheme)}: removed ${run.prefix}`);
+        for (const ring of rings) ring.update([], [run]);
+        expectSameRings(rings, `${JSON.stringify(scheme)}: ${run.prefix} back`);
+      }
+      // Two runs at once, and the ring is the one built without them.
+      for (const ring of rings) ring.update([small[1], small[3]], []);
+      const fresh = new PureRing(scheme);
+      fresh.update([], [base, small[0], small[2], small[4]]);
+      expectSameRings([fresh, ...rings], `${JSON.stringify(scheme)}: as built without two`);
+    }
+  });
+
+  it("search for the removed nodes only while they are fewer than the ring's nodes / SEARCH_COST", () => {
+    const ring = new PureRing(REFERENCE_SCHEME);
+    const runs = [0, 1].map((owner): VnodeRun => ({ owner, prefix: `r${owner}#`, count: owner === 0 ? 3000 - 12 : 12, rank: owner }));
+    ring.update([], runs);
+    const { positions, owners } = ring as unknown as { positions: Uint32Array; owners: Int32Array };
+    const nodes = { positions, owners, n: ring.size };
+    let searched = 0;
+    const headOf = (name: string) => new DataView(ring.md5(name).buffer).getUint32(0);
+    const headsOf = (name: string, out: Uint32Array) => {
+      searched++;
+      out[0] = headOf(name);
+    };
+    const ofOwner1 = Array.from({ length: ring.size }, (_, i) => i).filter((i) => owners[i] === 1);
+    const last = ofOwner1.find((i) => ring.headAt(i) === headOf("r1#11"));
+    // 11 x SEARCH_COST < 3,000 nodes: searched, name by name (r1#0 to r1#10); 12 x SEARCH_COST is not: the pass.
+    expect([...doomedNodes(nodes, [{ ...runs[1], count: 11 }], 1, headsOf)]).toEqual(ofOwner1.filter((i) => i !== last));
+    expect(searched).toBe(11);
+    expect([...doomedNodes(nodes, [runs[1]], 1, headsOf)]).toEqual(ofOwner1);
+    expect(searched).toBe(11);
+    // A run given twice finds each node twice: never a node twice in the answer, but the pass.
+    const twice = { ...runs[1], count: 5 };
+    expect([...doomedNodes(nodes, [twice, twice], 1, headsOf)]).toEqual(ofOwner1);
+    expect(searched).toBe(21);
+  });
+
+  it("take, of points equal in their top 32 bits, the removed owner's, and fall back to the owners when a name is not there", () => {
+    const heads = (name: string) => {
+      const digest = new PureRing(REFERENCE_SCHEME).md5(name);
+      return [0, 1, 2, 3].map((j) => new DataView(digest.buffer).getUint32(4 * j, true));
+    };
+    const base: VnodeRun = { owner: 0, prefix: "base#", count: 70_000, rank: 0 };
+    const taken = new Set<number>();
+    for (let i = 0; i < base.count; i++) for (const head of heads(`${base.prefix}${i}`)) taken.add(head);
+    // A one-name region whose points share a head with one of base's (about one name in 4,000).
+    let t = 0;
+    while (!heads(`hit${t}#0`).some((head) => taken.has(head))) t++;
+    const hit: VnodeRun = { owner: 1, prefix: `hit${t}#`, count: 1, rank: 1 };
+    const other: VnodeRun = { owner: 2, prefix: "other#", count: 5, rank: 2 };
+    for (const scheme of schemes.filter(({ points }) => points === 4)) {
+      const rings = threeRings(scheme);
+      for (const ring of rings) ring.update([], [base, hit, other]);
+      for (const ring of rings) ring.update([hit], []);
+      const fresh = new PureRing(scheme);
+      fresh.update([], [base, other]);
+      expectSameRings([fresh, ...rings], `${JSON.stringify(scheme)}: without the name that ties`);
+      // A run that names what the ring does not hold: its owner's nodes go all the same.
+      for (const ring of rings) ring.update([{ ...other, prefix: "not-there#" }], []);
+      const alone = new PureRing(scheme);
+      alone.update([], [base]);
+      expectSameRings([alone, ...rings], `${JSON.stringify(scheme)}: the other owner's nodes by a pass`);
+    }
+  });
+
   it("work in place while the arrays have room, and make them anew only past it or below half of it", () => {
     const ring = new PureRing(schemes[0]);
     const arrays = () => (ring as unknown as { positions: Uint32Array }).positions.buffer;
@@ -342,12 +425,12 @@ describe("the pure engine's updates", () => {
     const first = arrays();
     ring.update([], [{ owner: 1, prefix: "b#", count: 1000, rank: 1 }]); // 11,000 in room for 11,250
     expect(arrays()).toBe(first);
-    ring.update([1], [{ owner: 2, prefix: "c#", count: 9000, rank: 2 }]); // 19,000: past the room
+    ring.update([{ owner: 1, prefix: "b#", count: 1000, rank: 1 }], [{ owner: 2, prefix: "c#", count: 9000, rank: 2 }]); // 19,000: past the room
     expect(arrays()).not.toBe(first);
     const second = arrays();
-    ring.update([2], [{ owner: 3, prefix: "d#", count: 500, rank: 3 }]); // 10,500 in room for 21,375
+    ring.update([{ owner: 2, prefix: "c#", count: 9000, rank: 2 }], [{ owner: 3, prefix: "d#", count: 500, rank: 3 }]); // 10,500 in room for 21,375
     expect(arrays()).toBe(second);
-    ring.update([0], []); // 500: below half
+    ring.update([{ owner: 0, prefix: "a#", count: 10_000, rank: 0 }], []); // 500: below half
     expect(arrays()).not.toBe(second);
     expect(ring.size).toBe(500);
     // And the ring is the one built in one go.

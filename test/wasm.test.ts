@@ -214,7 +214,7 @@ describe("the WebAssembly ring's memory", () => {
     ring.update([], [{ owner: 0, prefix: "big#", count: 400_000, rank: 0 }]);
     const big = memoryOf(ring).buffer.byteLength;
     expect(big).toBeGreaterThan(400_000 * 20);
-    ring.update([0], [{ owner: 1, prefix: "small#", count: 10, rank: 1 }]);
+    ring.update([{ owner: 0, prefix: "big#", count: 400_000, rank: 0 }], [{ owner: 1, prefix: "small#", count: 10, rank: 1 }]);
     expect(memoryOf(ring).buffer.byteLength).toBeLessThan(big / 4);
     expect(ring.route("anything")).toBe(1);
     expect(ring.size).toBe(10);

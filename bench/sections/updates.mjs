@@ -22,9 +22,9 @@ function updating(Router, n, onRing) {
   const update = () => {
     const region = `region-${(next++ * 7919) % n}`;
     if (onRing) {
-      const owner = owners.get(region);
-      ring.update([owner], []);
-      ring.update([], [dialect.run(region, owner, 1, 0)]);
+      const run = dialect.run(region, owners.get(region), 1, 0);
+      ring.update([run], []);
+      ring.update([], [run]);
     } else {
       if (!router.removeRegion(region)) throw new Error(`bench: ${region} was not there to remove`);
       router.addRegion(region, 1);

@@ -122,11 +122,13 @@ export interface Ring {
   /** positionAt(index)'s top 32 bits (a point's own 32-bit value), without a BigInt. */
   headAt(index: number): number;
   /**
-   * Drop every virtual node of the `remove` owners, then add the `add` runs, in one merge. When it
-   * throws, the ring is unchanged (memory could not be had: a RangeError, before anything moved),
-   * or, after a failure past that point, `intact` is false and the router rebuilds the ring.
+   * Drop every virtual node of the `remove` runs (each an owner with its names as they were added,
+   * rank aside: an engine finds their nodes by position or by owner), then add the `add` runs, in
+   * one merge. When it throws, the ring is unchanged (memory could not be had: a RangeError, before
+   * anything moved), or, after a failure past that point, `intact` is false and the router rebuilds
+   * the ring.
    */
-  update(remove: readonly number[], add: readonly VnodeRun[]): void;
+  update(remove: readonly VnodeRun[], add: readonly VnodeRun[]): void;
   /** False once an update failed midway: nothing the ring holds can be trusted. */
   readonly intact: boolean;
   /** A new, empty ring of the same engine and scheme. */

@@ -7,6 +7,7 @@ import { checkKey, indexOf, positionsPerName, REFERENCE_SCHEME, regionOf, sortBi
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 import { lowerBound } from "../../lower-bound.js";
+import { doomedNodes } from "./doomed.js";
 
 const md5 = new Md5();
 
@@ -152,11 +153,20 @@ export class PureRing implements Ring {
     private owners = new Int32Array(0),
   ) {
     this.#n = owners.length;
+    this.#name = new Uint32Array(4 * positionsPerName(scheme));
   }
 
   get size(): number {
     return this.#n;
   }
+
+  /** The heads of a name's positions as this ring stores them (doomedNodes' HeadsOf). */
+  readonly #headsOf = (name: string, out: Uint32Array): void => {
+    placeName(this.scheme, name, 0, 0, this.#name, 0);
+    for (let j = 0; j < out.length; j++) out[j] = this.#name[4 * j];
+  };
+  /** placeName's output for #headsOf: one name's positions. */
+  readonly #name: Uint32Array;
 
   route(key: string): number {
     return this.#ownerOf(hash(key));
@@ -235,7 +245,7 @@ export class PureRing implements Ring {
    * outgrow the room, or fill less than half of it, are the arrays made anew. Everything that can
    * fail (each allocation) comes before the first write, so a throw changes nothing.
    */
-  update(remove: readonly number[], add: readonly VnodeRun[]): void {
+  update(remove: readonly VnodeRun[], add: readonly VnodeRun[]): void {
     // The new nodes, hashed, then sorted.
     const perName = positionsPerName(this.scheme);
     let m = 0;
@@ -247,23 +257,20 @@ export class PureRing implements Ring {
       for (let i = 0; i < count; i++) at = placeName(this.scheme, prefix + i, rank, i, added, at);
     }
     const order = sortedOrder(added, m);
-    const removed = new Uint8Array(remove.reduce((most, owner) => Math.max(most, owner + 1), 0));
-    for (const owner of remove) removed[owner] = 1;
     const n = this.#n;
-    let kept = n;
-    if (remove.length > 0) for (let i = 0; i < n; i++) kept -= removed[this.owners[i]] === 1 ? 1 : 0;
+    const gone = doomedNodes({ positions: this.positions, owners: this.owners, n }, remove, perName, this.#headsOf);
+    const kept = n - gone.length;
     let { positions, owners } = this;
     const need = kept + m;
     if (need > owners.length || capacityFor(need) < owners.length >>> 1) {
       positions = newArray(Uint32Array, 4 * capacityFor(need), need);
       owners = newArray(Int32Array, capacityFor(need), need);
     }
-    // From here on nothing allocates. The old nodes but the removed owners', to the front, in
+    // From here on nothing allocates. The old nodes but the removed ones, to the front, in
     // stretches (in place, only those that move).
     const moved = positions !== this.positions;
-    for (let from = 0, out = 0; from < n; ) {
-      let end = remove.length === 0 ? n : from;
-      while (end < n && removed[this.owners[end]] !== 1) end++;
+    for (let g = 0, from = 0, out = 0; from < n; g++) {
+      const end = g < gone.length ? gone[g] : n;
       if (moved) {
         positions.set(this.positions.subarray(4 * from, 4 * end), 4 * out);
         owners.set(this.owners.subarray(from, end), out);

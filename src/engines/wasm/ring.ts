@@ -197,7 +197,7 @@ export class WasmRing extends RingMemory implements Ring {
     return this.wasm.locate(at, key.length, this.ring, this.n, this.table, this.bits, this.form);
   }
 
-  update(remove: readonly number[], add: readonly VnodeRun[]): void {
+  update(remove: readonly VnodeRun[], add: readonly VnodeRun[]): void {
     let m = 0;
     let maskLength = this.#maskLength;
     let nameBytes = 0;
@@ -215,7 +215,7 @@ export class WasmRing extends RingMemory implements Ring {
     let kept = n;
     if (remove.length > 0 && n > 0) {
       this.bytes.fill(0, plan.mask, plan.mask + maskLength);
-      for (const owner of remove) this.bytes[plan.mask + owner] = 1;
+      for (const { owner } of remove) this.bytes[plan.mask + owner] = 1;
       kept = wasm.removeOwners(this.ring, kept, plan.mask);
     }
     // The new nodes, hashed into a run (an empty ring's own place) and sorted there.

@@ -1,0 +1,90 @@
+// Which nodes of the pure ring an update drops: those of the removed runs. A few are found by their
+// positions (each name hashed again, a binary search on its head, the owner matched among equal
+// heads), so that removing one region from a large ring costs its own names and the merge's moves,
+// not a pass over every node; many (a relative dialect's update remakes every region) by one pass
+// over the owners.
+import { lowerBound } from "../../lower-bound.js";
+import type { VnodeRun } from "../ring.js";
+
+/**
+ * Searching is worth it while the removed nodes are fewer than the ring's nodes / SEARCH_COST: a
+ * name's MD5 and search cost about as much as that many steps of the pass over the owners.
+ */
+export const SEARCH_COST = 256;
+
+/** The ring as this file reads it. */
+export interface RingNodes {
+  /** Four words a node, ascending; node i's head (top 32 bits) is positions[4i]. */
+  readonly positions: Uint32Array;
+  readonly owners: Int32Array;
+  readonly n: number;
+}
+
+/** Writes the heads of a name's positions, as the ring stores them, into out (one per position). */
+export type HeadsOf = (name: string, out: Uint32Array) => void;
+
+/**
+ * The indexes of the nodes of `remove` (each run: an owner and its names, as they were added), in
+ * ascending order; `perName` positions a name. Allocates before it returns, and writes nothing.
+ */
+export function doomedNodes(ring: RingNodes, remove: readonly VnodeRun[], perName: number, headsOf: HeadsOf): Uint32Array {
+  let k = 0;
+  for (const run of remove) k += run.count * perName;
+  if (k === 0 || ring.n === 0) return new Uint32Array(0);
+  return (k * SEARCH_COST < ring.n && searched(ring, remove, k, perName, headsOf)) || scanned(ring, remove);
+}
+
+/** Each removed name's positions searched; undefined when one is not found (scanned() then answers). */
+function searched({ positions, owners, n }: RingNodes, remove: readonly VnodeRun[], k: number, perName: number, headsOf: HeadsOf): Uint32Array | undefined {
+  const found = new Uint32Array(k);
+  const heads = new Uint32Array(perName);
+  let count = 0;
+  for (const { owner, prefix, count: names } of remove) {
+    for (let i = 0; i < names; i++) {
+      headsOf(prefix + i, heads);
+      for (let j = 0; j < perName; j++) {
+        const head = heads[j];
+        const first = lowerBound(positions, head, 0, n, headBelow);
+        // Among equal heads (rare: then two of the owner's points may share one), its first node not yet taken.
+        const shared = first + 1 < n && positions[4 * (first + 1)] === head;
+        let p = first;
+        while (p < n && positions[4 * p] === head && (owners[p] !== owner || (shared && taken(found, count, p)))) p++;
+        if (p === n || positions[4 * p] !== head) return undefined;
+        found[count++] = p;
+      }
+    }
+  }
+  found.sort();
+  // Each node once (a ring that did not hold what the runs say would repeat one): else the pass.
+  for (let i = 1; i < k; i++) if (found[i] === found[i - 1]) return undefined;
+  return found;
+}
+
+/** lowerBound's test: node p's head is below `head`. */
+function headBelow(positions: Uint32Array, p: number, head: number): boolean {
+  return positions[4 * p] < head;
+}
+
+/** Whether node p is among the first `count` found. */
+function taken(found: Uint32Array, count: number, p: number): boolean {
+  for (let i = 0; i < count; i++) if (found[i] === p) return true;
+  return false;
+}
+
+/** Every node whose owner is a removed run's, by a pass over the owners. */
+function scanned({ owners, n }: RingNodes, remove: readonly VnodeRun[]): Uint32Array {
+  const removed = new Uint8Array(remove.reduce((most, { owner }) => Math.max(most, owner + 1), 0));
+  for (const { owner } of remove) removed[owner] = 1;
+  const size = removed.length;
+  let k = 0;
+  for (let i = 0; i < n; i++) {
+    const owner = owners[i];
+    if (owner < size) k += removed[owner];
+  }
+  const found = new Uint32Array(k);
+  for (let i = 0, at = 0; at < k; i++) {
+    const owner = owners[i];
+    if (owner < size && removed[owner] === 1) found[at++] = i;
+  }
+  return found;
+}
