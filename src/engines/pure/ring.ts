@@ -240,10 +240,11 @@ export class PureRing implements Ring {
 
   /**
    * In place, in the room the arrays have (an eighth more than the nodes, from the last time they
-   * were made): the removed owners' nodes go, the rest close up in whole stretches, then the new
-   * nodes are spliced in from the back, each stretch of old nodes moving once. Only when the nodes
-   * outgrow the room, or fill less than half of it, are the arrays made anew. Everything that can
-   * fail (each allocation) comes before the first write, so a throw changes nothing.
+   * were made): the removed runs' nodes (./doomed.ts finds them) go, the rest close up in whole
+   * stretches, then the new nodes are spliced in from the back, each stretch of old nodes moving
+   * once. Only when the nodes outgrow the room, or fill less than half of it, are the arrays made
+   * anew. Everything that can fail (each allocation) comes before the first write, so a throw
+   * changes nothing.
    */
   update(remove: readonly VnodeRun[], add: readonly VnodeRun[]): void {
     // The new nodes, hashed, then sorted.
