@@ -4,6 +4,7 @@
 // not a pass over every node; many (a relative dialect's update remakes every region) by one pass
 // over the owners.
 import { lowerBound } from "../../lower-bound.js";
+import { newArray } from "./arrays.js";
 import type { VnodeRun } from "../ring.js";
 
 /**
@@ -81,7 +82,7 @@ function scanned({ owners, n }: RingNodes, remove: readonly VnodeRun[]): Uint32A
     const owner = owners[i];
     if (owner < size) k += removed[owner];
   }
-  const found = new Uint32Array(k);
+  const found = newArray(Uint32Array, k, k);
   for (let i = 0, at = 0; at < k; i++) {
     const owner = owners[i];
     if (owner < size && removed[owner] === 1) found[at++] = i;

@@ -7,6 +7,7 @@ import { checkKey, indexOf, positionsPerName, REFERENCE_SCHEME, regionOf, sortBi
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 import { lowerBound } from "../../lower-bound.js";
+import { newArray } from "./arrays.js";
 import { doomedNodes } from "./doomed.js";
 
 const md5 = new Md5();
@@ -125,20 +126,6 @@ function lowerBoundBelow(positions: Uint32Array, hi: number, key: Uint32Array, j
 /** Room for need nodes, with an eighth more, so that small updates fit without reallocating. */
 function capacityFor(need: number): number {
   return need + (need >>> 3);
-}
-
-/**
- * A typed array of `length` for `nodes` virtual nodes; where the runtime refuses (V8 says "Array
- * buffer allocation failed", or past 2^32 elements "Invalid typed array length: …"), a RangeError
- * that says what could not be had. Nothing has changed when it throws: update() allocates before
- * it writes.
- */
-function newArray<T>(Type: new (length: number) => T, length: number, nodes: number): T {
-  try {
-    return new Type(length);
-  } catch (cause) {
-    throw new RangeError(`no memory for ${nodes} virtual nodes (20 bytes each)`, { cause });
-  }
 }
 
 export class PureRing implements Ring {
