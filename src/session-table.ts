@@ -2,15 +2,20 @@
 // array of hashes, the keys and the values in two arrays beside it, deletion by backward shift (no
 // tombstones, so churn never forces a rehash). A JavaScript Map of 100,000 sessions costs a
 // gateway more than the ring: its entries are scattered objects, and the deleted ones pile up until
-// it rehashes them all. The hash is seeded per table but is no keyed hash: ids can be made to
-// collide whatever the seed. So a probe that meets what chance would not (more than PROBE_LIMIT
-// slots, or TWINS other keys of its very hash) turns the table into a Map for good: the most an
-// attacker can make a call cost is a Map's, plus that bounded probe.
+// it rehashes them all. Hashing an id costs about a third of a route(), so a table first hashes a
+// long id's length and its first and last SAMPLE / 2 code units alone. The hashes are seeded per
+// table but are no keyed hash: ids can be made to collide whatever the seed, and ids alike where
+// the sample looks collide by themselves. So a probe that meets what chance would not (more than
+// PROBE_LIMIT slots, or TWINS other keys of its very hash) makes a sampling table hash every code
+// unit from then on (its keys hashed again, once), and a table that does turns into a Map for
+// good: the most an attacker can make a call cost is a Map's, plus those bounded probes.
 
 /** A probe longer than this does not happen by chance at a load of at most 1/2. */
 export const PROBE_LIMIT = 128;
 /** Other keys of a probe's very 32-bit hash met in one probe: by chance, about never. */
 export const TWINS = 2;
+/** Code units a sampling table hashes of a longer key: its first and last SAMPLE / 2. */
+export const SAMPLE = 16;
 /** Slots of a new table (a power of two), and the fewest it shrinks to. */
 const FIRST_SLOTS = 16;
 /**
@@ -21,10 +26,12 @@ export const MAX_KEYS = 2 ** 24;
 
 /** How a table hashes keys: BoundedLoads takes the defaults, tests their own. */
 export interface TableOptions {
-  /** The hash's seed (a random one by default). */
+  /** The hashes' seed (a random one by default). */
   readonly seed?: number;
-  /** The hash (hashOf by default). */
+  /** The hash of every code unit (hashOf by default). */
   readonly hash?: (key: string, seed: number) => number;
+  /** The hash a table takes first, until a probe meets what chance would not (sampledHashOf by default; none when `hash` is given). */
+  readonly sampled?: (key: string, seed: number) => number;
 }
 
 /**
@@ -32,12 +39,26 @@ export interface TableOptions {
  * (TextEncoder.encodeInto would read four bytes at a time, but its call costs more than the loop.)
  */
 export function hashOf(key: string, seed: number): number {
+  return finish(units(key, seed ^ key.length, 0, key.length));
+}
+
+/** hashOf of a key of at most SAMPLE code units; of a longer one, its length and its first and last SAMPLE / 2 units alone. */
+export function sampledHashOf(key: string, seed: number): number {
   const n = key.length;
-  let h = seed ^ n;
-  let i = 0;
-  for (; i + 1 < n; i += 2) h = Math.imul(h ^ (key.charCodeAt(i) | (key.charCodeAt(i + 1) << 16)), 0xcc9e2d51) ^ (h >>> 15);
-  if (i < n) h = Math.imul(h ^ key.charCodeAt(i), 0xcc9e2d51);
-  // murmur3's finalizer: every bit of h reaches the low bits that pick the slot.
+  if (n <= SAMPLE) return hashOf(key, seed);
+  return finish(units(key, units(key, seed ^ n, 0, SAMPLE / 2), n - SAMPLE / 2, n));
+}
+
+/** h with key's code units [from, to) mixed in, two at a time. */
+function units(key: string, h: number, from: number, to: number): number {
+  let i = from;
+  for (; i + 1 < to; i += 2) h = Math.imul(h ^ (key.charCodeAt(i) | (key.charCodeAt(i + 1) << 16)), 0xcc9e2d51) ^ (h >>> 15);
+  if (i < to) h = Math.imul(h ^ key.charCodeAt(i), 0xcc9e2d51);
+  return h;
+}
+
+/** murmur3's finalizer: every bit of h reaches the low bits that pick the slot. */
+function finish(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return h ^ (h >>> 16);
@@ -56,12 +77,15 @@ export class SessionTable<V> {
   #size = 0;
   readonly #seed: number;
   readonly #hashOf: (key: string, seed: number) => number;
+  /** The hash taken until a probe meets what chance would not; then undefined, for good. */
+  #sampled: ((key: string, seed: number) => number) | undefined;
   /** Set once a probe met what chance would not: the table from then on. */
   #map: Map<string, V> | undefined;
 
-  constructor({ seed = (Math.random() * 2 ** 32) | 0, hash = hashOf }: TableOptions = {}) {
+  constructor({ seed = (Math.random() * 2 ** 32) | 0, hash, sampled }: TableOptions = {}) {
     this.#seed = seed;
-    this.#hashOf = hash;
+    this.#hashOf = hash ?? hashOf;
+    this.#sampled = sampled ?? (hash === undefined ? sampledHashOf : undefined);
   }
 
   get size(): number {
@@ -78,9 +102,23 @@ export class SessionTable<V> {
     return this.#map !== undefined;
   }
 
-  /** The hash the other calls take for key: an int32, never 0 (which marks an empty slot). */
+  /** True while the table hashes long keys by a sample of their code units. */
+  get sampling(): boolean {
+    return this.#sampled !== undefined;
+  }
+
+  /**
+   * The hash the other calls take for key: an int32, never 0 (which marks an empty slot); its top
+   * bit set once the table hashes every code unit, so that a call given a hash taken before can
+   * tell.
+   */
   hash(key: string): number {
-    return this.#hashOf(key, this.#seed) | 0 || 1;
+    return this.#sampled === undefined ? this.#hashOf(key, this.#seed) | 0x80000000 : (this.#sampled(key, this.#seed) & 0x7fffffff) || 1;
+  }
+
+  /** `hash`, or key's hash anew when it was taken while the table sampled and it no longer does. */
+  #current(key: string, hash: number): number {
+    return hash > 0 && this.#sampled === undefined ? this.hash(key) : hash;
   }
 
   get(key: string, hash: number): V | undefined {
@@ -101,7 +139,7 @@ export class SessionTable<V> {
       this.#map.set(key, value);
       return;
     }
-    this.#hashes[slot] = hash;
+    this.#hashes[slot] = this.#current(key, hash);
     this.#keys[slot] = key;
     this.#values[slot] = value;
     this.#size++;
@@ -139,6 +177,7 @@ export class SessionTable<V> {
    */
   #find(key: string, hash: number): number {
     if (this.#map !== undefined) return -1;
+    hash = this.#current(key, hash);
     const hashes = this.#hashes, mask = hashes.length - 1;
     let slot = hash & mask;
     for (let probe = 0, twins = 0; hashes[slot] !== 0; probe++, slot = (slot + 1) & mask) {
@@ -147,14 +186,22 @@ export class SessionTable<V> {
         twins++;
       }
       if (probe === PROBE_LIMIT || twins === TWINS) {
-        this.#flood();
-        return -1;
+        if (this.#sampled === undefined) {
+          this.#flood();
+          return -1;
+        }
+        this.#sampled = undefined;
+        this.#resize(hashes.length);
+        return this.#find(key, hash);
       }
     }
     return ~slot;
   }
 
-  /** `slots` slots, every key put again by the hash it was put with (which may turn the table into a Map). */
+  /**
+   * `slots` slots, every key put again by the hash it was put with, or anew when the table just
+   * stopped sampling (either may turn the table into a Map).
+   */
   #resize(slots: number): void {
     const hashes = this.#hashes, keys = this.#keys, values = this.#values;
     this.#hashes = new Int32Array(slots);

@@ -4,7 +4,7 @@
 // included), through growing and shrinking; and the hash's spread.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { hashOf, PROBE_LIMIT, SessionTable, TWINS, type TableOptions } from "../src/session-table.js";
+import { hashOf, PROBE_LIMIT, SAMPLE, sampledHashOf, SessionTable, TWINS, type TableOptions } from "../src/session-table.js";
 
 type Op = { kind: "add" | "get" | "delete"; key: string };
 
@@ -145,5 +145,34 @@ describe("SessionTable", () => {
     for (let i = 0; i < 65_536; i++) counts[hashOf(`sess-${i}`, 99) & 255]++;
     expect(Math.max(...counts)).toBeLessThan(330);
     expect(Math.min(...counts)).toBeGreaterThan(190);
+  });
+
+  it("samples a key longer than SAMPLE code units: its length, its first and its last SAMPLE / 2; a shorter one whole", () => {
+    const head = "0123456789abcdef".slice(0, SAMPLE / 2), tail = "fedcba9876543210".slice(0, SAMPLE / 2);
+    const key = (middle: string) => `${head}${middle}${tail}`;
+    // The middle alone differs: one hash; the length, a first or a last unit: another.
+    expect(sampledHashOf(key("middle-1"), 1)).toBe(sampledHashOf(key("middle-2"), 1));
+    const others = [key("middle-10"), `x${key("middle-1").slice(1)}`, `${key("middle-1").slice(0, -1)}x`].map((k) => sampledHashOf(k, 1));
+    expect(new Set([sampledHashOf(key("middle-1"), 1), ...others]).size).toBe(4);
+    expect(sampledHashOf(key("middle-1"), 2)).not.toBe(sampledHashOf(key("middle-1"), 1));
+    for (const short of ["", "a", "sess-42", "0123456789abcdef"]) expect(sampledHashOf(short, 3)).toBe(hashOf(short, 3));
+  });
+
+  it("hashes every code unit once ids alike where it samples collide, answering as a Map throughout; a Map only when those collide too", () => {
+    // Long ids that differ only in their middle: one sampled hash, TWINS + 1 of them make a probe meet TWINS.
+    const alike = Array.from({ length: 300 }, (_, i) => `tenant-a/${String(i).padStart(6, "0")}/session-z`);
+    const ops: Op[] = [...alike.map((key) => ({ kind: "add" as const, key })), ...alike.map((key, i) => ({ kind: i % 2 ? "get" as const : "delete" as const, key }))];
+    const table = replay({ seed: 9 }, ops);
+    expect([table.sampling, table.flooded]).toEqual([false, false]);
+    // The first TWINS of them: still sampling.
+    expect(replay({ seed: 9 }, ops.slice(0, TWINS)).sampling).toBe(true);
+    // A look-up whose probe meets them switches too, and finds what the table holds.
+    const looked = replay({ seed: 9 }, [...ops.slice(0, TWINS), { kind: "get", key: alike[299] }, { kind: "get", key: alike[0] }]);
+    expect(looked.sampling).toBe(false);
+    // Colliding in every code unit as well: a Map, holding every key.
+    const map = replay({ sampled: () => 5, hash: () => 7 }, ops.slice(0, 300));
+    expect([map.sampling, map.flooded, map.size]).toEqual([false, true, 300]);
+    // Short ids are hashed whole from the start: no switch for them.
+    expect(replay({ seed: 9 }, Array.from({ length: 3000 }, (_, i) => ({ kind: "add" as const, key: `sess-${i}` }))).sampling).toBe(true);
   });
 });
