@@ -2,8 +2,8 @@
 // array of hashes, the keys and the values in two arrays beside it, deletion by backward shift (no
 // tombstones, so churn never forces a rehash). A JavaScript Map of 100,000 sessions costs a
 // gateway more than the ring: its entries are scattered objects, and the deleted ones pile up until
-// it rehashes them all. Hashing an id costs about a third of a route(), so a table first hashes a
-// long id's length and its first and last SAMPLE / 2 code units alone. The hashes are seeded per
+// it rehashes them all. Hashing an id a code unit at a time is a large part of what a session
+// costs, so a table first hashes a long id's length and its first and last SAMPLE / 2 units alone. The hashes are seeded per
 // table but are no keyed hash: ids can be made to collide whatever the seed, and ids alike where
 // the sample looks collide by themselves. So a probe that meets what chance would not (more than
 // PROBE_LIMIT slots, or TWINS other keys of its very hash) makes a sampling table hash every code
