@@ -3,12 +3,13 @@
 // tombstones, so churn never forces a rehash). A JavaScript Map of 100,000 sessions costs a
 // gateway more than the ring: its entries are scattered objects, and the deleted ones pile up until
 // it rehashes them all. Hashing an id a code unit at a time is a large part of what a session
-// costs, so a table first hashes a long id's length and its first and last SAMPLE / 2 units alone. The hashes are seeded per
-// table but are no keyed hash: ids can be made to collide whatever the seed, and ids alike where
-// the sample looks collide by themselves. So a probe that meets what chance would not (more than
-// PROBE_LIMIT slots, or TWINS other keys of its very hash) makes a sampling table hash every code
-// unit from then on (its keys hashed again, once), and a table that does turns into a Map for
-// good: the most an attacker can make a call cost is a Map's, plus those bounded probes.
+// costs, so a table first hashes a long id's length and its first and last SAMPLE / 2 units alone.
+// The hashes are seeded per table but are no keyed hash: ids can be made to collide whatever the
+// seed, and ids alike where the sample looks collide by themselves. So a probe that meets what
+// chance would not (more than PROBE_LIMIT slots, or TWINS other keys of its very hash) makes a
+// sampling table hash every code unit from then on (its keys hashed again, once), and a table that
+// does turns into a Map for good: the most an attacker can make a call cost is a Map's, plus those
+// bounded probes.
 
 /** A probe longer than this does not happen by chance at a load of at most 1/2. */
 export const PROBE_LIMIT = 128;

@@ -373,6 +373,7 @@ describe("the pure engine's updates", () => {
     const nodes = { positions, owners, n: ring.size };
     let searched = 0;
     const headOf = (name: string) => new DataView(ring.md5(name).buffer).getUint32(0);
+    // A name's one position, as far as the search reads it: its head.
     const headsOf = (name: string, out: Uint32Array) => {
       searched++;
       out[0] = headOf(name);

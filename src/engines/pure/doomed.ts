@@ -21,30 +21,30 @@ export interface RingNodes {
   readonly n: number;
 }
 
-/** Writes the heads of a name's positions, as the ring stores them, into out (one per position). */
-export type HeadsOf = (name: string, out: Uint32Array) => void;
+/** Writes a name's positions, as the ring stores them, into out (four words each: a head first). */
+export type PlaceName = (name: string, out: Uint32Array) => void;
 
 /**
  * The indexes of the nodes of `remove` (each run: an owner and its names, as they were added), in
  * ascending order; `perName` positions a name. Allocates before it returns, and writes nothing.
  */
-export function doomedNodes(ring: RingNodes, remove: readonly VnodeRun[], perName: number, headsOf: HeadsOf): Uint32Array {
+export function doomedNodes(ring: RingNodes, remove: readonly VnodeRun[], perName: number, place: PlaceName): Uint32Array {
   let k = 0;
   for (const run of remove) k += run.count * perName;
   if (k === 0 || ring.n === 0) return new Uint32Array(0);
-  return (k * SEARCH_COST < ring.n && searched(ring, remove, k, perName, headsOf)) || scanned(ring, remove);
+  return (k * SEARCH_COST < ring.n && searched(ring, remove, k, perName, place)) || scanned(ring, remove);
 }
 
 /** Each removed name's positions searched; undefined when one is not found (scanned() then answers). */
-function searched({ positions, owners, n }: RingNodes, remove: readonly VnodeRun[], k: number, perName: number, headsOf: HeadsOf): Uint32Array | undefined {
+function searched({ positions, owners, n }: RingNodes, remove: readonly VnodeRun[], k: number, perName: number, place: PlaceName): Uint32Array | undefined {
   const found = new Uint32Array(k);
-  const heads = new Uint32Array(perName);
+  const name = new Uint32Array(4 * perName);
   let count = 0;
   for (const { owner, prefix, count: names } of remove) {
     for (let i = 0; i < names; i++) {
-      headsOf(prefix + i, heads);
+      place(prefix + i, name);
       for (let j = 0; j < perName; j++) {
-        const head = heads[j];
+        const head = name[4 * j];
         const first = lowerBound(positions, head, 0, n, headBelow);
         // Among equal heads (rare: then two of the owner's points may share one), its first node not yet taken.
         const shared = first + 1 < n && positions[4 * (first + 1)] === head;

@@ -140,20 +140,14 @@ export class PureRing implements Ring {
     private owners = new Int32Array(0),
   ) {
     this.#n = owners.length;
-    this.#name = new Uint32Array(4 * positionsPerName(scheme));
   }
 
   get size(): number {
     return this.#n;
   }
 
-  /** The heads of a name's positions as this ring stores them (doomedNodes' HeadsOf). */
-  readonly #headsOf = (name: string, out: Uint32Array): void => {
-    placeName(this.scheme, name, 0, 0, this.#name, 0);
-    for (let j = 0; j < out.length; j++) out[j] = this.#name[4 * j];
-  };
-  /** placeName's output for #headsOf: one name's positions. */
-  readonly #name: Uint32Array;
+  /** A name's positions as this ring stores them (doomedNodes' PlaceName: rank and index change only low words). */
+  readonly #place = (name: string, out: Uint32Array): void => void placeName(this.scheme, name, 0, 0, out, 0);
 
   route(key: string): number {
     return this.#ownerOf(hash(key));
@@ -246,7 +240,7 @@ export class PureRing implements Ring {
     }
     const order = sortedOrder(added, m);
     const n = this.#n;
-    const gone = doomedNodes({ positions: this.positions, owners: this.owners, n }, remove, perName, this.#headsOf);
+    const gone = doomedNodes({ positions: this.positions, owners: this.owners, n }, remove, perName, this.#place);
     const kept = n - gone.length;
     let { positions, owners } = this;
     const need = kept + m;
