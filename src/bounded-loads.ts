@@ -207,7 +207,10 @@ export class BoundedLoads {
     walk.capsTotal = capTotal(held, this.#percent);
     walk.share = Math.floor(walk.capsTotal / eligible.total);
     walk.found = undefined;
-    walkOwners(ring, start, walk.stop);
+    // Most sessions stop at the first owner: asked here, without the walk's call. It is never one
+    // the walk skips (walkOwners: a point equal to the one before it, on rings of 32-bit points,
+    // where a key's position has no low bits and so lands on the first of equal points).
+    if (!walk.stop(ring.ownerAt(start))) walkOwners(ring, start, walk.stop);
     return walk.found;
   }
 

@@ -1,9 +1,13 @@
 // The session id -> value table of BoundedLoads: open addressing with linear probing over a typed
-// array of hashes, the keys and the values in two arrays beside it, deletion by backward shift (no
-// tombstones, so churn never forces a rehash). A JavaScript Map of 100,000 sessions costs a
-// gateway more than the ring: its entries are scattered objects, and the deleted ones pile up until
-// it rehashes them all. Hashing an id a code unit at a time is a large part of what a session
-// costs, so a table first hashes a long id's length and its first and last SAMPLE / 2 units alone.
+// array of slots (a hash and an entry number each), the keys and the values in entries beside it
+// (Python's compact dict), deletion by backward shift (no tombstones, so churn never forces a
+// rehash). A probe reads the slots alone; a freed entry is the next one filled, so a session held
+// briefly, or held where one was just let go, writes memory just touched: of 100,000 held sessions,
+// a new one costs one place in memory the caches miss, where a slot holding its key and value would
+// cost three. A JavaScript Map of 100,000 sessions costs a gateway more than the ring: its entries
+// are scattered objects, and the deleted ones pile up until it rehashes them all. Hashing an id a
+// code unit at a time is a large part of what a session costs, so a table first hashes a long id's
+// length and its first and last SAMPLE / 2 units alone.
 // The hashes are seeded per table but are no keyed hash: ids can be made to collide whatever the
 // seed, and ids alike where the sample looks collide by themselves. So a probe that meets what
 // chance would not (more than PROBE_LIMIT slots, or TWINS other keys of its very hash) makes a
@@ -20,8 +24,9 @@ export const SAMPLE = 16;
 /** Slots of a new table (a power of two), and the fewest it shrinks to. */
 const FIRST_SLOTS = 16;
 /**
- * The most keys a table may be given (as a Map holds; its caller checks): in 2^25 slots, the most
- * elements an array gets quickly (V8's fill, or the holes of new Array(n), take seconds past it).
+ * The most keys a table may be given (as a Map holds; its caller checks): in 2^25 slots and 2^24
+ * entries, as many elements as an array gets quickly (V8's fill, or the holes of new Array(n),
+ * take seconds past it).
  */
 export const MAX_KEYS = 2 ** 24;
 
@@ -70,11 +75,23 @@ function finish(h: number): number {
  * up and then adding it hashes it once.
  */
 export class SessionTable<V> {
-  /** Slot i's key's hash, 0 for an empty slot. */
-  #hashes = new Int32Array(FIRST_SLOTS);
-  /** Slot i's key, and its value. */
-  #keys: (string | undefined)[] = emptyArray(FIRST_SLOTS);
-  #values: (V | undefined)[] = emptyArray(FIRST_SLOTS);
+  /**
+   * Slot i: at 2i its key's hash (0 for an empty slot), at 2i + 1 its entry (an index into the
+   * entries, below). Probes read only this array.
+   */
+  #slots = new Int32Array(2 * FIRST_SLOTS);
+  /** Slots, less 1 (their count is a power of two). */
+  #mask = FIRST_SLOTS - 1;
+  /**
+   * The entries: entry e's key and value, in room for as many as the slots may hold. An entry
+   * freed by delete is the next one add fills (#free, a stack): a session held for a moment, or
+   * held where one was just let go, is written where memory was just touched.
+   */
+  #keys: (string | undefined)[] = emptyArray(FIRST_SLOTS / 2);
+  #values: (V | undefined)[] = emptyArray(FIRST_SLOTS / 2);
+  /** The free entries, the next to fill on top (#top of them): the last freed, else the lowest never filled. */
+  #free = freeEntries(FIRST_SLOTS / 2);
+  #top = FIRST_SLOTS / 2;
   #size = 0;
   readonly #seed: number;
   readonly #hashOf: (key: string, seed: number) => number;
@@ -95,7 +112,7 @@ export class SessionTable<V> {
 
   /** Slots of the table (0 once it is a Map): what it holds in memory. */
   get slots(): number {
-    return this.#hashes.length;
+    return this.#map === undefined ? this.#mask + 1 : 0;
   }
 
   /** True once the table holds its keys in a Map. */
@@ -124,7 +141,7 @@ export class SessionTable<V> {
 
   get(key: string, hash: number): V | undefined {
     const slot = this.#find(key, hash);
-    return slot >= 0 ? this.#values[slot] : this.#map?.get(key);
+    return slot >= 0 ? this.#values[this.#slots[2 * slot + 1]] : this.#map?.get(key);
   }
 
   /**
@@ -133,16 +150,18 @@ export class SessionTable<V> {
    * it changes anything).
    */
   add(key: string, hash: number, value: V): void {
-    if (this.#map === undefined && 2 * (this.#size + 1) > this.#hashes.length) this.#resize(2 * this.#hashes.length);
+    if (this.#map === undefined && 2 * (this.#size + 1) > this.#mask + 1) this.#resize(2 * (this.#mask + 1));
     // The empty slot where key's probe ended; growing, or the probe, may have made the table a Map.
     const slot = ~this.#find(key, hash);
     if (this.#map !== undefined) {
       this.#map.set(key, value);
       return;
     }
-    this.#hashes[slot] = this.#current(key, hash);
-    this.#keys[slot] = key;
-    this.#values[slot] = value;
+    const entry = this.#free[--this.#top];
+    this.#slots[2 * slot] = this.#current(key, hash);
+    this.#slots[2 * slot + 1] = entry;
+    this.#keys[entry] = key;
+    this.#values[entry] = value;
     this.#size++;
   }
 
@@ -154,21 +173,22 @@ export class SessionTable<V> {
       this.#map?.delete(key);
       return value;
     }
-    const hashes = this.#hashes, keys = this.#keys, values = this.#values, mask = hashes.length - 1;
-    const value = values[hole];
+    const slots = this.#slots, mask = this.#mask;
+    const entry = slots[2 * hole + 1];
+    const value = this.#values[entry];
+    this.#keys[entry] = this.#values[entry] = undefined;
+    this.#free[this.#top++] = entry;
     // Backward shift: each key after the hole that may sit in it (its home is not in the cyclic
     // range (hole, slot]) moves into it, and its slot becomes the hole.
-    for (let slot = (hole + 1) & mask; hashes[slot] !== 0; slot = (slot + 1) & mask) {
-      if (((slot - hashes[slot]) & mask) < ((slot - hole) & mask)) continue;
-      hashes[hole] = hashes[slot];
-      keys[hole] = keys[slot];
-      values[hole] = values[slot];
+    for (let slot = (hole + 1) & mask; slots[2 * slot] !== 0; slot = (slot + 1) & mask) {
+      if (((slot - slots[2 * slot]) & mask) < ((slot - hole) & mask)) continue;
+      slots[2 * hole] = slots[2 * slot];
+      slots[2 * hole + 1] = slots[2 * slot + 1];
       hole = slot;
     }
-    hashes[hole] = 0;
-    keys[hole] = values[hole] = undefined;
+    slots[2 * hole] = 0;
     // Under an eighth full, half the slots (a quarter full then): memory follows what is held.
-    if (8 * --this.#size < hashes.length && hashes.length > FIRST_SLOTS) this.#resize(hashes.length / 2);
+    if (8 * --this.#size < mask + 1 && mask + 1 > FIRST_SLOTS) this.#resize((mask + 1) / 2);
     return value;
   }
 
@@ -179,11 +199,11 @@ export class SessionTable<V> {
   #find(key: string, hash: number): number {
     if (this.#map !== undefined) return -1;
     hash = this.#current(key, hash);
-    const hashes = this.#hashes, mask = hashes.length - 1;
+    const slots = this.#slots, mask = this.#mask;
     let slot = hash & mask;
-    for (let probe = 0, twins = 0; hashes[slot] !== 0; probe++, slot = (slot + 1) & mask) {
-      if (hashes[slot] === hash) {
-        if (this.#keys[slot] === key) return slot;
+    for (let probe = 0, twins = 0; slots[2 * slot] !== 0; probe++, slot = (slot + 1) & mask) {
+      if (slots[2 * slot] === hash) {
+        if (this.#keys[slots[2 * slot + 1]] === key) return slot;
         twins++;
       }
       if (probe === PROBE_LIMIT || twins === TWINS) {
@@ -192,7 +212,7 @@ export class SessionTable<V> {
           return -1;
         }
         this.#sampled = undefined;
-        this.#resize(hashes.length);
+        this.#resize(mask + 1);
         return this.#find(key, hash);
       }
     }
@@ -200,32 +220,45 @@ export class SessionTable<V> {
   }
 
   /**
-   * `slots` slots, every key put again by the hash it was put with, or anew when the table just
-   * stopped sampling (either may turn the table into a Map).
+   * `count` slots, every key put again, in its old slot's order, by the hash it was put with, or
+   * anew when the table just stopped sampling (either may turn the table into a Map); the entries
+   * made again for as many, in that order.
    */
-  #resize(slots: number): void {
-    const hashes = this.#hashes, keys = this.#keys, values = this.#values;
-    this.#hashes = new Int32Array(slots);
-    this.#keys = emptyArray(slots);
-    this.#values = emptyArray(slots);
+  #resize(count: number): void {
+    const slots = this.#slots, keys = this.#keys, values = this.#values;
+    this.#slots = new Int32Array(2 * count);
+    this.#mask = count - 1;
+    this.#keys = emptyArray(count / 2);
+    this.#values = emptyArray(count / 2);
+    this.#free = freeEntries(count / 2);
+    this.#top = count / 2;
     this.#size = 0;
-    for (let slot = 0; slot < hashes.length; slot++) {
-      if (hashes[slot] !== 0) this.add(keys[slot] as string, hashes[slot], values[slot] as V);
+    for (let at = 0; at < slots.length; at += 2) {
+      if (slots[at] !== 0) this.add(keys[slots[at + 1]] as string, slots[at], values[slots[at + 1]] as V);
     }
   }
 
   /** Every key into a Map, for good. */
   #flood(): void {
     const map = new Map<string, V>();
-    for (let slot = 0; slot < this.#hashes.length; slot++) {
-      if (this.#hashes[slot] !== 0) map.set(this.#keys[slot] as string, this.#values[slot] as V);
+    for (let at = 0; at < this.#slots.length; at += 2) {
+      if (this.#slots[at] !== 0) map.set(this.#keys[this.#slots[at + 1]] as string, this.#values[this.#slots[at + 1]] as V);
     }
     this.#map = map;
-    this.#hashes = new Int32Array(0);
+    this.#slots = new Int32Array(0);
+    this.#mask = 0;
     this.#keys = [];
     this.#values = [];
-    this.#size = 0;
+    this.#free = new Int32Array(0);
+    this.#size = this.#top = 0;
   }
+}
+
+/** A stack of n free entries, entry 0 on top. */
+function freeEntries(n: number): Int32Array {
+  const stack = new Int32Array(n);
+  for (let i = 0; i < n; i++) stack[i] = n - 1 - i;
+  return stack;
 }
 
 /** An array of n undefined elements (packed: no holes to look past). */
