@@ -3,11 +3,11 @@
 // (Python's compact dict), deletion by backward shift (no tombstones, so churn never forces a
 // rehash). A probe reads the slots alone; a freed entry is the next one filled, so a session held
 // briefly, or held where one was just let go, writes memory just touched: of 100,000 held sessions,
-// a new one costs one place in memory the caches miss, where a slot holding its key and value would
-// cost three. A JavaScript Map of 100,000 sessions costs a gateway more than the ring: its entries
-// are scattered objects, and the deleted ones pile up until it rehashes them all. Hashing an id a
-// code unit at a time is a large part of what a session costs, so a table first hashes a long id's
-// length and its first and last SAMPLE / 2 units alone.
+// a new one costs one place in memory the caches miss (its slot), where arrays of hashes, keys and
+// values indexed by slot cost three. A JavaScript Map of 100,000 sessions costs a gateway more than
+// the ring: its entries are scattered objects, and the deleted ones pile up until it rehashes them
+// all. Hashing an id a code unit at a time is a large part of what a session costs, so a table
+// first hashes a long id's length and its first and last SAMPLE / 2 units alone.
 // The hashes are seeded per table but are no keyed hash: ids can be made to collide whatever the
 // seed, and ids alike where the sample looks collide by themselves. So a probe that meets what
 // chance would not (more than PROBE_LIMIT slots, or TWINS other keys of its very hash) makes a
