@@ -80,8 +80,6 @@ export class SessionTable<V> {
    * entries, below). Probes read only this array.
    */
   #slots = new Int32Array(2 * FIRST_SLOTS);
-  /** Slots, less 1 (their count is a power of two). */
-  #mask = FIRST_SLOTS - 1;
   /**
    * The entries: entry e's key and value, in room for as many as the slots may hold. An entry
    * freed by delete is the next one add fills (#free, a stack): a session held for a moment, or
@@ -112,7 +110,7 @@ export class SessionTable<V> {
 
   /** Slots of the table (0 once it is a Map): what it holds in memory. */
   get slots(): number {
-    return this.#map === undefined ? this.#mask + 1 : 0;
+    return this.#slots.length >> 1;
   }
 
   /** True once the table holds its keys in a Map. */
@@ -150,7 +148,8 @@ export class SessionTable<V> {
    * it changes anything).
    */
   add(key: string, hash: number, value: V): void {
-    if (this.#map === undefined && 2 * (this.#size + 1) > this.#mask + 1) this.#resize(2 * (this.#mask + 1));
+    const count = this.#slots.length >> 1;
+    if (this.#map === undefined && 2 * (this.#size + 1) > count) this.#resize(2 * count);
     // The empty slot where key's probe ended; growing, or the probe, may have made the table a Map.
     const slot = ~this.#find(key, hash);
     if (this.#map !== undefined) {
@@ -173,7 +172,7 @@ export class SessionTable<V> {
       this.#map?.delete(key);
       return value;
     }
-    const slots = this.#slots, mask = this.#mask;
+    const slots = this.#slots, mask = (slots.length >> 1) - 1;
     const entry = slots[2 * hole + 1];
     const value = this.#values[entry];
     this.#keys[entry] = this.#values[entry] = undefined;
@@ -199,7 +198,7 @@ export class SessionTable<V> {
   #find(key: string, hash: number): number {
     if (this.#map !== undefined) return -1;
     hash = this.#current(key, hash);
-    const slots = this.#slots, mask = this.#mask;
+    const slots = this.#slots, mask = (slots.length >> 1) - 1;
     let slot = hash & mask;
     for (let probe = 0, twins = 0; slots[2 * slot] !== 0; probe++, slot = (slot + 1) & mask) {
       if (slots[2 * slot] === hash) {
@@ -227,7 +226,6 @@ export class SessionTable<V> {
   #resize(count: number): void {
     const slots = this.#slots, keys = this.#keys, values = this.#values;
     this.#slots = new Int32Array(2 * count);
-    this.#mask = count - 1;
     this.#keys = emptyArray(count / 2);
     this.#values = emptyArray(count / 2);
     this.#free = freeEntries(count / 2);
@@ -246,7 +244,6 @@ export class SessionTable<V> {
     }
     this.#map = map;
     this.#slots = new Int32Array(0);
-    this.#mask = 0;
     this.#keys = [];
     this.#values = [];
     this.#free = new Int32Array(0);
