@@ -1,4 +1,4 @@
-// The sort module: sortEntries as the core's (assembly/heapsort.ts), faster. A fourth small module,
+// The sort module: sortEntries as the core's (assembly/heapsort.ts), faster, and shiftIndex (./shift.ts). A fourth small module,
 // without SIMD, compiled on the first large sort (src/engines/wasm/simd.ts); it shares the core's
 // memory (imported) and has no fixed addresses. Two things make it faster:
 // - A large range's pass (in place, as the core's) carries CHAINS nodes at once instead of one:
@@ -111,3 +111,5 @@ function sortRange(keys: usize, tails: usize, lo: u32, hi: u32, top: u32, ends: 
   store<u64>(chain, h, 16);
   store<u64>(chain, nodeLo(tails, i), 24);
 }
+
+export { shiftIndex } from "./shift";

@@ -24,9 +24,7 @@ export function batchFloors(WasmRouter, regions) {
   const bytes = arrowLayout(uuids);
   const byteOwners = new Int32Array(1_000_000);
   // One chunk's UTF-8 (up to 36 code units an id), offsets and owners.
-  const text = new Uint8Array(3 * 36 * FLOOR_CHUNK);
-  const offsets = new Int32Array(FLOOR_CHUNK + 1);
-  const chunkOwners = new Int32Array(FLOOR_CHUNK);
+  const [text, offsets, chunkOwners] = [new Uint8Array(3 * 36 * FLOOR_CHUNK), new Int32Array(FLOOR_CHUNK + 1), new Int32Array(FLOOR_CHUNK)];
 
   /**
    * One call's steps over ids up to `upTo`: "utf8", per chunk the ids joined and one encodeInto;
@@ -55,8 +53,7 @@ export function batchFloors(WasmRouter, regions) {
     throw new Error("bench: the floor's bare call routes differently from routeMany");
   }
   return {
-    uuids,
-    bytes,
+    uuids, bytes,
     utf8: { name: "floor: the ids' UTF-8 (one encodeInto a chunk)", run: (ids) => bareCall(ids, "utf8") },
     /** The WebAssembly work alone on the ids of `offsets` (a window of bytes.offsets: the one the call beside it takes). */
     wasm: (offsets) => ({ name: "floor: the WebAssembly work alone (routeBytes)", run: () => ring.routeBytes(bytes.data, offsets, offsets.length - 1, 1, byteOwners) }),

@@ -19,10 +19,10 @@ import { vectors } from "./support/vectors.js";
 // (dist/index.js) compiles the core at once, the SIMD build module at the first build past 256
 // names (the vectors' rings have more) and the SIMD module at the first routeMany.
 const SOURCES = [
-  ["wasm", "the package's ESM with SIMD", "/pkg/dist/index.js", 2, 3],
+  ["wasm", "the package's ESM with SIMD", "/pkg/dist/index.js", 3, 4],
   ["pure", "the package's ESM", "/pkg/dist/pure.js", 0, 0],
   ["pure", "the minified bundle of region-router (a page's)", "/app/region-router.min.js", 0, 0],
-  ["wasm", "the minified bundle of region-router/simd", "/app/region-router-simd.min.js", 2, 3],
+  ["wasm", "the minified bundle of region-router/simd", "/app/region-router-simd.min.js", 3, 4],
   ["pure", "the minified bundle of region-router/pure", "/app/region-router-pure.min.js", 0, 0],
 ] as const;
 
@@ -103,8 +103,9 @@ describeInChromium("in Chromium", () => {
       const run = await replayInPage(page, url);
       expect(run.mainThread).toBe(true);
       // The WebAssembly engine compiles its modules synchronously, once each: the core at once
-      // and, with SIMD carried (Chromium has SIMD), the modules beside it when first needed. The pure
-      // engine never compiles any.
+      // and, with SIMD carried (Chromium has SIMD), the modules beside it when first needed (the
+      // vectors' builds take the build module, their updates made in place the sort module, their
+      // batches the SIMD module). The pure engine never compiles any.
       expect(run.compilesBeforeBatch).toBe(compilesBeforeBatch);
       expect(run.syncCompiles).toBe(compiles);
       expect(run.routes).toEqual(nodeRoutes[engine]);

@@ -8,7 +8,7 @@
 import fc from "fast-check";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { positionsPerName, REFERENCE_SCHEME, type Ring, type Scheme, type VnodeRun } from "../src/engines/ring.js";
-import { doomedNodes, SEARCH_COST } from "../src/engines/pure/doomed.js";
+import { doomedNodes, SEARCH_COST } from "../src/engines/doomed.js";
 import { PureRing } from "../src/engines/pure/ring.js";
 import { DATA_END } from "../src/engines/wasm/constants.generated.js";
 import { FAST_SORT_NODES, FAST_SORT_SCRATCH } from "../src/engines/wasm/layout.js";
@@ -16,15 +16,9 @@ import { instantiate, type CoreExports } from "../src/engines/wasm/module.js";
 import { WasmRing } from "../src/engines/wasm/ring.js";
 import { attachBuild, attachSort, buildModule, sortModule, withSimd } from "../src/engines/wasm/simd.js";
 import { OWNER_NAMES, ownersOf } from "./support/owners.js";
+import { expectSameRings, schemes, simdEverywhere, threeRings } from "./support/same-rings.js";
 
-/** Every form: 1-4 32-bit points per name or one 128-bit position; strict or not; last or first wins. */
-const schemes: Scheme[] = [0, 1, 2, 3, 4].flatMap((points) =>
-  [false, true].flatMap((strict) => [false, true].map((lastWins) => ({ points, strict, lastWins }))),
-);
 const formOf = ({ points, strict, lastWins }: Scheme): number => points | (strict ? 8 : 0) | (lastWins ? 16 : 0);
-
-/** Instances that take the SIMD build module for every run, however short, and the sort module from FAST_SORT_NODES nodes. */
-const simdEverywhere = withSimd(1);
 
 const utf8 = (text: string): Uint8Array => new TextEncoder().encode(text);
 
@@ -44,49 +38,6 @@ function prefixOf(length: number, wide: boolean): string {
     text += next;
   }
   return text;
-}
-
-/** Whether ring's headAt(i) is its positionAt(i)'s top 32 bits. */
-const headAgrees = (ring: Ring, i: number) => ring.headAt(i) === Number(ring.positionAt(i) >> 96n);
-
-/** The first index where two rings differ (position, its top 32 bits as headAt reads them, or owner), or -1; and their sizes. */
-function difference(a: Ring, b: Ring): number {
-  if (a.size !== b.size) return Math.min(a.size, b.size);
-  for (let i = 0; i < a.size; i++) {
-    if (a.positionAt(i) !== b.positionAt(i) || a.ownerAt(i) !== b.ownerAt(i) || !headAgrees(a, i) || !headAgrees(b, i)) return i;
-  }
-  return -1;
-}
-
-/**
- * Keys, among them names of virtual nodes: such a key's point is a node's, exactly (a tie that a
- * key's position made wrongly below its top 32 bits would break differently).
- */
-const keys = [
-  ...Array.from({ length: 300 }, (_, i) => (i % 3 === 0 ? `sess-${i}` : i % 3 === 1 ? `user/${"é".repeat(i % 17)}/${i}` : `k${i}`.repeat(i % 9))),
-  ...["big#", "tokyo-", "grow:", "a#", "b#"].flatMap((prefix) => Array.from({ length: 40 }, (_, i) => `${prefix}${i * 7}`)),
-];
-
-/**
- * Every ring the same as the first, node for node, sending every key to the same node, and routing
- * batches as single keys (the SIMD module's routeMany shares its swizzles with the build module).
- */
-function expectSameRings(rings: Ring[], what: string): void {
-  const owners = keys.map((k) => rings[0].route(k));
-  for (const ring of rings.slice(1)) {
-    expect(difference(ring, rings[0]), `${what}: the first node that differs`).toBe(-1);
-    expect(keys.map((k) => ring.locate(k)), `${what}: where keys land`).toEqual(keys.map((k) => rings[0].locate(k)));
-  }
-  for (const ring of rings) {
-    const regions = new Array<string | null>(keys.length);
-    ring.routeMany(keys, regions, OWNER_NAMES);
-    expect(ownersOf(regions), `${what}: routeMany`).toEqual(owners);
-  }
-}
-
-/** A SIMD-built ring (checked to have taken the build module), a core-built one and a pure one. */
-function threeRings(scheme: Scheme): [WasmRing, WasmRing, PureRing] {
-  return [new WasmRing(scheme, simdEverywhere), new WasmRing(scheme, instantiate), new PureRing(scheme)];
 }
 
 const { Module, Instance } = WebAssembly;
@@ -115,10 +66,10 @@ describe("the SIMD build module", () => {
     expect(attachSort(wasm)).not.toBe(wasm.sortEntries);
   });
 
-  it("and the sort module import only the core's memory, export one function each, and have no static data", () => {
-    for (const [module, name] of [[buildModule(), "hashVnodes"], [sortModule(), "sortEntries"]] as const) {
+  it("and the sort module import only the core's memory, export their functions only, and have no static data", () => {
+    for (const [module, names] of [[buildModule(), ["hashVnodes"]], [sortModule(), ["sortEntries", "shiftIndex"]]] as const) {
       expect(WebAssembly.Module.imports(module!).map((i) => `${i.module}.${i.name}:${i.kind}`)).toEqual(["env.memory:memory"]);
-      expect(WebAssembly.Module.exports(module!).map((e) => `${e.name}:${e.kind}`)).toEqual([`${name}:function`]);
+      expect(WebAssembly.Module.exports(module!).map((e) => `${e.name}:${e.kind}`)).toEqual(names.map((name) => `${name}:function`));
       // A data segment would be written at instantiation, at addresses the compiler chose
       // (assembly/memory-map.ts): instantiating changes no byte of the memory.
       const memory = new WebAssembly.Memory({ initial: 1 });
@@ -343,7 +294,7 @@ describe("without the build and sort modules", () => {
 
 describe("the pure engine's updates", () => {
   // A few removed nodes (fewer than the ring's / SEARCH_COST) are found by their positions, many by
-  // their owners; the WebAssembly rings remove by owner, and every ring must end up the same.
+  // their owners, on every engine, and every ring must end up the same.
   it("find a few removed nodes by their positions, in every form, as a pass over the owners finds them", () => {
     for (const scheme of schemes) {
       const rings = threeRings(scheme);
@@ -374,9 +325,9 @@ describe("the pure engine's updates", () => {
     let searched = 0;
     const headOf = (name: string) => new DataView(ring.md5(name).buffer).getUint32(0);
     // A name's one position, as far as the search reads it: its head.
-    const headsOf = (name: string, out: Uint32Array) => {
+    const headsOf = (name: string, out: Uint32Array, at: number) => {
       searched++;
-      out[0] = headOf(name);
+      out[at] = headOf(name);
     };
     const ofOwner1 = Array.from({ length: ring.size }, (_, i) => i).filter((i) => owners[i] === 1);
     const last = ofOwner1.find((i) => ring.headAt(i) === headOf("r1#11"));

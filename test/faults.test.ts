@@ -39,7 +39,7 @@ class Faults {
 const faults = new Faults();
 
 /** The core's calls that write to a ring, and the batch call. */
-const CALLS = ["removeOwners", "hashVnodes", "sortEntries", "mergeEntries", "buildTable", "routeMany", "locate"] as const;
+const CALLS = ["removeOwners", "hashVnodes", "sortEntries", "mergeEntries", "buildTable", "shiftIndex", "routeMany", "locate"] as const;
 
 /** Instances whose creation and every call in CALLS can fail. */
 function faulty(make: Instantiate): Instantiate {
@@ -119,7 +119,7 @@ const observeDisarmed = (router: Router): unknown => faults.disarmed(() => obser
 
 /**
  * Mixed operations: adds, re-weights, weight 0, a removal, growth past 1 MiB and back (which moves
- * the WebAssembly ring to a fresh instance; BIG virtual nodes), a clone, batches.
+ * the WebAssembly ring to a fresh instance; BIG virtual nodes), updates made in place, a clone, batches.
  */
 let big = 8000;
 const OPS: [string, (router: Router) => unknown][] = [
@@ -130,6 +130,9 @@ const OPS: [string, (router: Router) => unknown][] = [
   ["re-weight", (r) => r.addRegion("a", 7)],
   ["addRegions with weight 0 and a repeat", (r) => r.addRegions([["e", 100], ["f", 0], ["a", 1]])],
   ["grow past 1 MiB", (r) => r.addRegion("big", big)],
+  // Few nodes on a big ring: updates made in place (src/engines/wasm/in-place.ts).
+  ["remove in place", (r) => r.removeRegion("c")],
+  ["add in place", (r) => r.addRegions([["c", 2], ["g", 3]])],
   ["clone", (r) => r.clone()],
   ["shrink", (r) => r.removeRegion("big")],
   ["route", (r) => r.route("one more")],

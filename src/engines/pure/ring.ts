@@ -8,7 +8,7 @@ import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 import { lowerBound } from "../../lower-bound.js";
 import { newArray } from "./arrays.js";
-import { doomedNodes } from "./doomed.js";
+import { doomedNodes } from "../doomed.js";
 
 const md5 = new Md5();
 
@@ -147,7 +147,7 @@ export class PureRing implements Ring {
   }
 
   /** A name's positions as this ring stores them (doomedNodes' PlaceName: rank and index change only low words). */
-  readonly #place = (name: string, out: Uint32Array): void => void placeName(this.scheme, name, 0, 0, out, 0);
+  readonly #place = (name: string, out: Uint32Array, at: number): void => void placeName(this.scheme, name, 0, 0, out, at);
 
   route(key: string): number {
     return this.#ownerOf(hash(key));

@@ -1,16 +1,22 @@
 // The one owner of the WebAssembly linear-memory layout: every address the wrapper uses is
-// computed here, by a named plan, and the node format is read here. Below `ring` are the module's
-// fixed addresses (assembly/memory-map.ts, generated into ./constants.generated.ts as the node
-// sizes are). From there up:
+// computed here, by a named plan, and the node format is read here. Below the ring are the
+// module's fixed addresses (assembly/memory-map.ts, generated into ./constants.generated.ts as the
+// node sizes are). From DATA_END up:
 //
+//   room     free, for keys: an update made in place (./in-place.ts) moves the keys before a
+//            changed node down into it, or up out of it
 //   ring     n nodes, sorted: keys (n x 4 bytes: {owner u16, fragment u16}) then tails (n x 16:
-//            the position, {hi u64, lo u64} little-endian), as assembly/ring.ts describes
+//            the position, {hi u64, lo u64} little-endian), as assembly/ring.ts describes; `ring`
+//            is where the keys start, and the tails start n x 4 bytes after it
+//   room     free, for tails, which an update made in place moves up into it, or down out of it
 //   table    2^bits + 1 u32s, the ring index
 //   scratch  everything transient, laid out by one plan per call: planKey (one key's UTF-8),
 //            planBatch (routeMany's spans, results and keys), planUpdate (the removal mask, a
 //            vnode name, the sort module's scratch, the merge's bounds and the new nodes, which go
 //            straight into an empty ring instead)
 //
+// The rooms hold roomFor(n) nodes each when the ring is laid out (built, or updated by a pass over
+// it); updates made in place use them up or give them back, and leave the table where it is.
 // Sizes are plain numbers, exact far past 4 GiB, so a plan that cannot fit fails in reserve() with
 // a RangeError before anything is written. The views are refreshed after every memory.grow (and a
 // detached view reads as length 0, which the capacity checks treat as "too small").
@@ -68,6 +74,21 @@ export function runFrom(plan: UpdatePlan, first: number): { keys: number; tails:
   return { keys: plan.keys + first * KEY_BYTES, tails: plan.tails + first * TAIL_BYTES };
 }
 
+/** Nodes of room on each side of a ring of n nodes laid out anew: a thirty-second of them, and a few. */
+export function roomFor(n: number): number {
+  return Math.floor(n / 32) + 16;
+}
+
+/** Where the keys of a ring of n nodes laid out anew start: past DATA_END and the room for keys. */
+export function homeOf(n: number): number {
+  return DATA_END + roomFor(n) * KEY_BYTES;
+}
+
+/** The end of a ring of n nodes whose keys start at `ring`, laid out anew: its tails' room and its table included. */
+function extentOf(ring: number, n: number): number {
+  return align8(align8(ring + n * ENTRY_BYTES + roomFor(n) * TAIL_BYTES) + tableBytes(indexBits(n)));
+}
+
 /**
  * Runs of at least this many nodes may be sorted by the sort module (src/engines/wasm/simd.ts), so
  * their updates reserve its scratch; smaller ones always use the core's heap sort, which needs none.
@@ -84,8 +105,8 @@ export class RingMemory {
   declare wasm: CoreExports;
   declare bytes: Uint8Array;
   declare words: Uint32Array;
-  /** Start of the ring: where the module's fixed addresses end, for the life of the instance. */
-  declare readonly ring: number;
+  /** Where the ring's keys start (its tails n x 4 bytes after). */
+  declare ring: number;
   declare n: number;
   declare bits: number;
   declare table: number;
@@ -105,7 +126,7 @@ export class RingMemory {
     this.scheme = scheme;
     this.form = scheme.points | (scheme.strict ? STRICT : 0) | (scheme.lastWins ? LAST_WINS : 0);
     this.#adopt(make());
-    this.ring = DATA_END;
+    this.ring = homeOf(0);
     // An empty ring's table is never read: every lookup checks for n = 0 first.
     this.resize(0);
   }
@@ -123,22 +144,25 @@ export class RingMemory {
     this.#view = this.#textView = this.#textOf = this.#ownersView = undefined;
   }
 
-  /** Set the node count and place the table and scratch after the ring (the caller fills the table). */
-  resize(n: number): void {
+  /**
+   * Set the node count and place the table (of 2^bits + 1 entries) and the scratch after the ring
+   * and its room for tails, the ring staying where it is (the caller fills the table).
+   */
+  resize(n: number, bits = indexBits(n)): void {
     this.n = n;
-    this.bits = indexBits(n);
-    this.table = align8(this.ring + n * ENTRY_BYTES);
-    this.scratch = this.#scratchFor(n);
+    this.bits = bits;
+    this.table = align8(this.ring + n * ENTRY_BYTES + roomFor(n) * TAIL_BYTES);
+    this.scratch = align8(this.table + tableBytes(bits));
   }
 
-  /** Ring.footprint: the nodes (keys and tails), the bucket index after them, the whole linear memory. */
+  /** Ring.footprint: the nodes (keys and tails) with the room around them, the bucket index after them, the whole linear memory. */
   footprint(): Footprint {
-    return { positions: this.table - this.ring, index: this.scratch - this.table, total: this.bytes.byteLength };
+    return { positions: this.table - DATA_END, index: this.scratch - this.table, total: this.bytes.byteLength };
   }
 
-  /** Where the scratch area starts when the ring holds n nodes. */
+  /** Where scratch may start while the ring grows to n nodes: past it laid out in place, or anew. */
   #scratchFor(n: number): number {
-    return align8(align8(this.ring + n * ENTRY_BYTES) + tableBytes(indexBits(n)));
+    return Math.max(extentOf(this.ring, n), extentOf(homeOf(n), n));
   }
 
   /** The owner of node i (its key's low 16 bits). */
@@ -181,11 +205,12 @@ export class RingMemory {
    * names of at most `nameBytes` bytes. Reserves it all: a RangeError here has changed nothing.
    */
   planUpdate(m: number, owners: number, nameBytes: number): UpdatePlan {
-    const mask = this.#scratchFor(this.n + m);
+    // Past the table where it is too: updates made in place leave it past where it would be laid out.
+    const mask = Math.max(this.#scratchFor(this.n + m), this.scratch);
     const name = align8(mask + owners);
     const sortScratch = align8(name + nameBytes);
     const bounds = sortScratch + (m < FAST_SORT_NODES ? 0 : FAST_SORT_SCRATCH);
-    const keys = this.n === 0 ? this.ring : align8(bounds + m * 4);
+    const keys = this.n === 0 ? homeOf(m) : align8(bounds + m * 4);
     // The SIMD build module reads each name as 64 bytes from its start: the sort scratch is past it.
     this.reserve((this.n === 0 ? bounds : keys + m * ENTRY_BYTES) + KEY_OVERREAD);
     return { mask, name, sortScratch, bounds, keys, tails: keys + m * KEY_BYTES };
@@ -288,11 +313,13 @@ export class RingMemory {
     return this.scratch + KEY_ROOM;
   }
 
-  /** Put this ring into `to` (a fresh memory), in just the memory it needs. */
+  /** Put this ring into `to` (a fresh memory), laid out anew in just the memory it needs, with its index as it is. */
   protected copyInto(to: RingMemory): void {
-    to.reserve(this.neededBytes);
-    to.bytes.set(this.bytes.subarray(this.ring, this.scratch), to.ring);
-    to.resize(this.n);
+    to.ring = homeOf(this.n);
+    to.resize(this.n, this.bits);
+    to.reserve(to.neededBytes);
+    to.bytes.set(this.bytes.subarray(this.ring, this.ring + this.n * ENTRY_BYTES), to.ring);
+    to.bytes.set(this.bytes.subarray(this.table, this.scratch), to.table);
   }
 
   /**
@@ -304,6 +331,7 @@ export class RingMemory {
       const fresh = new RingMemory(this.scheme, this.make);
       this.copyInto(fresh);
       this.#adopt(fresh.wasm);
+      ({ ring: this.ring, table: this.table, scratch: this.scratch } = fresh);
     } catch {
       // Keep the larger memory.
     }

@@ -20,6 +20,8 @@ export interface CoreExports {
   sortEntries(keys: number, tails: number, n: number, scratch: number): void;
   mergeEntries(ring: number, n: number, run: number, m: number, from: number, table: number, bits: number, bounds: number): void;
   removeOwners(ring: number, n: number, mask: number): number;
+  /** Add delta to each u32 in [from, to): a loop here (instantiate), the sort module's where attached (assembly/shift.ts). */
+  shiftIndex(from: number, to: number, delta: number): void;
 }
 
 /** A new instance's exports (a plain object, so that the SIMD modules can replace routeMany and hashVnodes). */
@@ -86,9 +88,12 @@ export function newInstance(module: WebAssembly.Module, imports: WebAssembly.Imp
   }
 }
 
-/** A fresh instance with its own linear memory, ready for any call. */
+/** A fresh instance with its own linear memory, ready for any call; its shiftIndex a loop, the core having none. */
 export const instantiate: Instantiate = () => {
-  const exports = { ...newInstance(compileCore(), {}) };
+  const exports = { ...newInstance(compileCore(), {}) } as CoreExports;
   new Uint32Array(exports.memory.buffer, MD5_K, 64).set(md5Constants());
+  exports.shiftIndex = (from, to, delta) => {
+    for (let w = from >>> 2, words = new Uint32Array(exports.memory.buffer); w < to >>> 2; w++) words[w] += delta;
+  };
   return exports;
 };

@@ -4,8 +4,10 @@
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
 import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, positionsPerName, regionOf } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
-import { DIGEST, NAME_DIGITS } from "./constants.generated.js";
-import { RingMemory, runFrom } from "./layout.js";
+import { DIGEST, KEY_BYTES, NAME_DIGITS } from "./constants.generated.js";
+import { ENTRY_BYTES, homeOf, RingMemory, roomFor, runFrom, type UpdatePlan } from "./layout.js";
+import { fitsInPlace, insertInPlace, nodesAt, removeInPlace } from "./in-place.js";
+import { searched } from "../doomed.js";
 import { CHUNK, CHUNK_BYTES, CHUNK_TEXT, OFFSETS, routeBatch, routeOffsetsChunk, routePairsChunk, within, writeOwners } from "./chunks.js";
 
 /**
@@ -199,16 +201,34 @@ export class WasmRing extends RingMemory implements Ring {
 
   update(remove: readonly VnodeRun[], add: readonly VnodeRun[]): void {
     let m = 0;
+    let k = 0;
     let maskLength = this.#maskLength;
     let nameBytes = 0;
     const perName = positionsPerName(this.scheme);
     for (const run of add) {
       m += run.count * perName;
       maskLength = Math.max(maskLength, run.owner + 1);
-      nameBytes = Math.max(nameBytes, maxUtf8Bytes(run.prefix) + NAME_DIGITS);
     }
+    for (const run of add.concat(remove)) nameBytes = Math.max(nameBytes, maxUtf8Bytes(run.prefix) + NAME_DIGITS);
+    for (const run of remove) k += run.count * perName;
     // Everything is reserved before anything is touched; from the first write on, a failure (only a
     // WebAssembly trap could) leaves intact false, and the router rebuilds the ring.
+    if (fitsInPlace(this, k, m)) {
+      // The run: the added nodes, then the removed ones, hashed again to be searched for.
+      const plan = this.planUpdate(m + k, maskLength, nameBytes);
+      const removed = runFrom(plan, m);
+      this.#hashRuns(plan, remove, m);
+      const doomed = k === 0 ? new Uint32Array(0) : searched(nodesAt(this, this.ring, this.ring + this.n * KEY_BYTES, this.n), nodesAt(this, removed.keys, removed.tails, k));
+      if (doomed) {
+        this.#hashRuns(plan, add, 0);
+        if (m > 0) this.wasm.sortEntries(plan.keys, plan.tails, m, plan.sortScratch);
+        this.intact = false;
+        removeInPlace(this, doomed);
+        insertInPlace(this, plan.keys, plan.tails, m);
+        this.#updated(maskLength);
+        return;
+      }
+    }
     const plan = this.planUpdate(m, maskLength, nameBytes);
     const { wasm, n, bits, table } = this;
     this.intact = false;
@@ -219,19 +239,34 @@ export class WasmRing extends RingMemory implements Ring {
       kept = wasm.removeOwners(this.ring, kept, plan.mask);
     }
     // The new nodes, hashed into a run (an empty ring's own place) and sorted there.
-    let first = 0;
-    for (const { owner, prefix, count, rank } of add) {
-      const { keys, tails } = runFrom(plan, first);
-      wasm.hashVnodes(plan.name, encodeUtf8(prefix, this.bytes, plan.name), count, owner, rank, this.form, keys, tails);
-      first += count * perName;
-    }
+    this.#hashRuns(plan, add, 0);
     if (m > 0) wasm.sortEntries(plan.keys, plan.tails, m, plan.sortScratch);
+    // An empty ring's run is the ring; a ring whose room for keys has run out, or grown past need, moves to where it is laid out anew.
+    const home = n === 0 ? plan.keys : homeOf(kept + m);
+    const moved = n === 0 || Math.abs(this.ring - home) > (roomFor(kept + m) * KEY_BYTES) / 2;
+    if (moved && n > 0) this.bytes.copyWithin(home, this.ring, this.ring + kept * ENTRY_BYTES);
+    if (moved) this.ring = home;
     this.resize(kept + m);
-    // Merged into a ring that lost nothing and keeps its index size, the index grows from the old
-    // one, without a pass over the ring; otherwise it is built anew.
-    const grown = m > 0 && n > 0 && kept === n && this.bits === bits;
+    // Merged into a ring that lost nothing, stayed in place and keeps its index size, the index grows
+    // from the old one (below the new one), without a pass over the ring; otherwise it is built anew.
+    const grown = m > 0 && n > 0 && kept === n && !moved && this.bits === bits && this.table >= table;
     if (m > 0 && n > 0) wasm.mergeEntries(this.ring, kept, plan.keys, m, grown ? table : 0, this.table, this.bits, plan.bounds);
     if (!grown) wasm.buildTable(this.ring, this.n, this.table, this.bits);
+    this.#updated(maskLength);
+  }
+
+  /** Hash the names of `runs` into the plan's run, from its node `first` on. */
+  #hashRuns(plan: UpdatePlan, runs: readonly VnodeRun[], first: number): void {
+    const perName = positionsPerName(this.scheme);
+    for (const { owner, prefix, count, rank } of runs) {
+      const { keys, tails } = runFrom(plan, first);
+      this.wasm.hashVnodes(plan.name, encodeUtf8(prefix, this.bytes, plan.name), count, owner, rank, this.form, keys, tails);
+      first += count * perName;
+    }
+  }
+
+  /** The end of an update: the ring whole again, and memory past its needs given back. */
+  #updated(maskLength: number): void {
     this.#maskLength = maskLength;
     this.intact = true;
     this.giveBack(this.neededBytes * 1.25 + IDLE_BYTES);

@@ -93,17 +93,13 @@ export function attachSimd(module: WebAssembly.Module, core: CoreExports, form: 
   into.utf8Spans = simd.utf8Spans ?? into.utf8Spans;
 }
 
-/**
- * An export of `module` instantiated on a core instance's memory: the build module's hashVnodes or
- * the sort module's sortEntries; `fallback`, the core's own, where the module is missing or cannot
- * be instantiated.
- */
-function attached<K extends "hashVnodes" | "sortEntries">(module: WebAssembly.Module | null, core: CoreExports, name: K, fallback: CoreExports[K]): CoreExports[K] {
-  if (!module) return fallback;
+/** `module` instantiated on a core instance's memory; null where it is missing or cannot be instantiated. */
+function instanceOn(module: WebAssembly.Module | null, core: CoreExports): Partial<CoreExports> | null {
+  if (!module) return null;
   try {
-    return (newInstance(module, { env: { memory: core.memory } }) as unknown as Record<K, CoreExports[K]>)[name];
+    return newInstance(module, { env: { memory: core.memory } });
   } catch {
-    return fallback;
+    return null;
   }
 }
 
@@ -112,7 +108,7 @@ function attached<K extends "hashVnodes" | "sortEntries">(module: WebAssembly.Mo
  * each call (for points they are not routeMany's); the core's own where it cannot be had.
  */
 export function attachBuild(core: CoreExports): CoreExports["hashVnodes"] {
-  const simd = attached(buildModule(), core, "hashVnodes", core.hashVnodes);
+  const simd = instanceOn(buildModule(), core)?.hashVnodes ?? core.hashVnodes;
   if (simd === core.hashVnodes) return simd;
   laneConstants(core);
   return (name, prefixLen, count, owner, rank, form, keys, tails) => {
@@ -121,8 +117,18 @@ export function attachBuild(core: CoreExports): CoreExports["hashVnodes"] {
     if (form & POINTS) writeSwizzles(core, form, false);
   };
 }
+/** The sort module on each core instance's memory, one instance for both its functions, made on first use (null where it cannot be had). */
+const sortInstances = new WeakMap<CoreExports, Partial<CoreExports> | null>();
+
+/** The sort module's `name` on a core instance's memory, or the core's own where it cannot be had. */
+function sortExport<K extends "sortEntries" | "shiftIndex">(core: CoreExports, name: K): CoreExports[K] {
+  let sort = sortInstances.get(core);
+  if (sort === undefined) sortInstances.set(core, (sort = instanceOn(sortModule(), core)));
+  return (sort?.[name] as CoreExports[K] | undefined) ?? core[name];
+}
+
 /** The sort module's sortEntries on a core instance's memory, or the core's own where it cannot be had. */
-export const attachSort = (core: CoreExports): CoreExports["sortEntries"] => attached(sortModule(), core, "sortEntries", core.sortEntries);
+export const attachSort = (core: CoreExports): CoreExports["sortEntries"] => sortExport(core, "sortEntries");
 
 /**
  * After this many names an instance attaches the SIMD build module, once: for fewer, compiling the
@@ -158,6 +164,9 @@ export function withSimd(buildNames: number = SIMD_BUILD_NAMES): Instantiate {
       const hash = simdHash && prefixLen + String(count - 1).length <= ONE_BLOCK ? simdHash : core.hashVnodes;
       hash(name, prefixLen, count, owner, rank, form, keys, tails);
     };
+    // The index shifted in place (src/engines/wasm/in-place.ts): the sort module's, on first use.
+    let shift: CoreExports["shiftIndex"] | undefined;
+    wasm.shiftIndex = (from, to, delta) => (shift ??= sortExport(core, "shiftIndex"))(from, to, delta);
     let fastSort: CoreExports["sortEntries"] | undefined;
     wasm.sortEntries = (keys, tails, n, scratch) => {
       // Only as many nodes have the sort module's scratch (src/engines/wasm/layout.ts, planUpdate).
