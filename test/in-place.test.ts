@@ -60,6 +60,25 @@ describe("updates made in place", () => {
     }
   });
 
+  it("move the keys before a change and the tails after it, or every key and the tails before it, whichever moves less", () => {
+    const scheme = KINDS[1];
+    const singles = Array.from({ length: 40 }, (_, i) => run(i + 1, 1));
+    const [wasm, , pure] = threeRings(scheme);
+    for (const ring of [wasm, pure]) ring.update([], [run(0, 5000, "base#"), ...singles]);
+    // The keys' start moves by a key (the keys before the change moved) or by a key and a tail (every key moved).
+    const steps = new Set<number>();
+    for (const single of singles) {
+      for (const [remove, add] of [[[single], []], [[], [single]]] as const) {
+        const ring = wasm.ring;
+        expect(passesOf(wasm, () => wasm.update(remove, add))).toEqual([]);
+        pure.update(remove, add);
+        steps.add(Math.abs(wasm.ring - ring));
+        expectSameRings([pure, wasm], `${single.prefix} ${remove.length ? "removed" : "back"}`);
+      }
+    }
+    expect([...steps].sort((a, b) => a - b)).toEqual([4, 20]);
+  });
+
   it("make an update that finds no room by a pass, which lays the ring out anew with room again", () => {
     const scheme = KINDS[0];
     const base = run(0, 40_000, "base#");
@@ -75,7 +94,11 @@ describe("updates made in place", () => {
       for (const ring of rings.slice(1)) ring.update([], [added.at(-1)!]);
     }
     expect(roomFor(40_000)).toBe(1266);
-    expect(passes).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 2, 0, 0, 0]);
+    // Room for eight or so; then one pass (a merge and the index built), after which room is there again.
+    const made = passes.flatMap((count, i) => (count > 0 ? [i] : []));
+    expect(made.length, `passes at ${made}`).toBe(1);
+    expect(made[0]).toBeGreaterThanOrEqual(7);
+    expect(passes[made[0]]).toBe(2);
     expectSameRings([built(scheme, [base, ...added]), ...rings], "after room ran out");
   });
 

@@ -58,7 +58,7 @@ export default async function route({ WasmRouter, PureRouter }) {
     "route() and routeMany by ring size, both engines (ns per id, median of 5 alternating rounds; ids from 12 to 36 bytes)",
     "Regions: the 9-node ring is sf, london and bangalore of weight 3; else n of weight 1 up to 100 nodes, then 100 of weight n / 100.",
     "Memory (Ring.footprint): the WebAssembly engine's whole linear memory; the pure engine's typed arrays (positions and owners, with the room to spare its updates keep).",
-    `Of the 1,000,000-node WebAssembly ring's ${perNode(million.total)} bytes a node: ${perNode(million.positions)} of nodes (a 4-byte key: owner and 16 bits of position; a 16-byte tail: the position), ${perNode(million.index)} of index (bucket starts).`,
+    `Of the 1,000,000-node WebAssembly ring's ${perNode(million.total)} bytes a node: ${perNode(million.positions)} of nodes (a 4-byte key: owner and 16 bits of position; a 16-byte tail: the position) and the room kept beside them for updates made in place, ${perNode(million.index)} of index (bucket starts).`,
   );
   // route() of each implementation on each compared ring.
   const implementations = [

@@ -1,9 +1,11 @@
 // An update made in place: a few removed nodes found by their positions (../doomed.ts), the nodes
 // between the changed ones moved by one memmove per stretch, and the index entries after each
 // changed bucket shifted (the sort module's shiftIndex), so that an update costs its own nodes and
-// the moves, not a pass over every node and an index built anew. The keys before a changed node
-// move down into the room for keys (or up out of it), the tails after it up into the room for
-// tails (or down out of it): the table stays where it is, at the size it has (./layout.ts).
+// the moves, not a pass over every node and an index built anew. The table stays where it is, at
+// the size it has (./layout.ts). Since the tails start where the keys end, either the keys before
+// a changed node move (into the room for keys, or out of it) and the tails after it (into the
+// room for tails, or out of it), or every key moves and the tails of all stretches but one: the
+// update takes whichever moves fewer bytes.
 import { SEARCH_COST, type RingNodes } from "../doomed.js";
 import { indexBits } from "../ring.js";
 import { DATA_END, KEY_BYTES, TAIL_BYTES } from "./constants.generated.js";
@@ -53,40 +55,62 @@ function shiftBuckets(memory: RingMemory, heads: Uint32Array, delta: number): vo
 }
 
 /**
- * Move the stretches of a ring of n nodes (keys and tails at those word indexes) between `bounds`
- * (ascending node indexes) to close one node's place at each bound (dir 1: the node there goes;
- * stretch s starts after bounds[s - 1]) or to open one before each (dir -1; stretch s starts at
- * bounds[s - 1]): the keys of stretch s move dir x (bounds.length - s) places, its tails -dir x s,
- * in the order in which no stretch overwrites one not yet moved (one memmove each).
+ * The stretches of a ring of n nodes between `bounds` (ascending node indexes), for closing one
+ * node's place at each bound (dir 1: the node there goes; stretch s runs from after bounds[s - 1]
+ * to bounds[s]) or opening one before each (dir -1; from bounds[s - 1]).
  */
-function moveStretches(words: Uint32Array, keys: number, tails: number, n: number, bounds: Uint32Array, dir: 1 | -1): void {
+function stretchesOf(n: number, bounds: Uint32Array, dir: 1 | -1): { start: (s: number) => number; end: (s: number) => number } {
   const count = bounds.length;
-  const start = (s: number): number => (s === 0 ? 0 : bounds[s - 1] + (dir > 0 ? 1 : 0));
-  const end = (s: number): number => (s === count ? n : bounds[s]);
-  for (let i = 0; i < count; i++) {
-    const s = dir > 0 ? count - 1 - i : i;
-    words.copyWithin(keys + start(s) + dir * (count - s), keys + start(s), keys + end(s));
-  }
-  for (let i = 0; i < count; i++) {
-    const s = dir > 0 ? i + 1 : count - i;
-    words.copyWithin(tails + TAIL_WORDS * (start(s) - dir * s), tails + TAIL_WORDS * start(s), tails + TAIL_WORDS * end(s));
+  return { start: (s) => (s === 0 ? 0 : bounds[s - 1] + (dir > 0 ? 1 : 0)), end: (s) => (s === count ? n : bounds[s]) };
+}
+
+/**
+ * Which stretch keeps its tails where they are: 0, so that the keys of the last do not move either,
+ * or 1 (the one after the first change), every key then moving, when that moves fewer bytes and
+ * `fits` (the tails' start moves by a tail for it: room taken on one side).
+ */
+function stillStretch(n: number, bounds: Uint32Array, dir: 1 | -1, fits: (still: number) => boolean): number {
+  const { start, end } = stretchesOf(n, bounds, dir);
+  const length = (s: number): number => end(s) - start(s);
+  return TAIL_BYTES * length(1) > TAIL_BYTES * length(0) + KEY_BYTES * length(bounds.length) && fits(1) ? 1 : 0;
+}
+
+/**
+ * Move the stretches of a ring of n nodes (keys and tails at those word indexes) to close or open
+ * a place at each bound (stretchesOf), the tails of stretch `still` staying: the keys of stretch s
+ * move dir x (bounds.length - s + 4 still) words, its tails dir x 4 (still - s); in each array the
+ * moves down first, lowest stretch first, then the moves up, highest first, so that no stretch
+ * overwrites one not yet moved (one memmove each).
+ */
+function moveStretches(words: Uint32Array, keys: number, tails: number, n: number, bounds: Uint32Array, dir: 1 | -1, still: number): void {
+  const count = bounds.length;
+  const { start, end } = stretchesOf(n, bounds, dir);
+  const arrays = [[keys, 1, (s: number) => dir * (count - s + 4 * still)], [tails, TAIL_WORDS, (s: number) => dir * 4 * (still - s)]] as const;
+  // The keys end where the tails start: moving up they take the tails' old place (the tails go
+  // first), moving down they leave theirs to the tails (the keys go first).
+  for (const [base, stride, shift] of dir > 0 ? [arrays[1], arrays[0]] : arrays) {
+    const move = (s: number): void => void words.copyWithin(base + stride * start(s) + shift(s), base + stride * start(s), base + stride * end(s));
+    for (let s = 0; s <= count; s++) if (shift(s) < 0) move(s);
+    for (let s = count; s >= 0; s--) if (shift(s) > 0) move(s);
   }
 }
 
 /**
- * Remove the nodes at `doomed` (ascending indexes): the keys before each move up past it, the
- * tails after it down, and the index follows.
+ * Remove the nodes at `doomed` (ascending indexes), leaving room for m nodes to be added after, and
+ * the index follows.
  */
-export function removeInPlace(memory: RingMemory, doomed: Uint32Array): void {
-  const { ring, n } = memory;
+export function removeInPlace(memory: RingMemory, doomed: Uint32Array, m: number): void {
+  const { ring, n, table } = memory;
   const k = doomed.length;
   if (k === 0) return;
   const words = memory.words;
   const keys = ring >>> 2, tails = (ring + n * KEY_BYTES) >>> 2;
   const heads = doomed.map((d) => words[tails + TAIL_WORDS * d + 1]);
-  moveStretches(words, keys, tails, n, doomed, 1);
+  // Every key moving up, the tails start up too: the m nodes still to come must fit below the table.
+  const still = stillStretch(n, doomed, 1, (s) => ring + n * KEY_BYTES + (s + n - k + m) * TAIL_BYTES <= table);
+  moveStretches(words, keys, tails, n, doomed, 1, still);
   shiftBuckets(memory, heads, -1);
-  memory.ring = ring + k * KEY_BYTES;
+  memory.ring = ring + k * KEY_BYTES + still * TAIL_BYTES;
   memory.n = n - k;
 }
 
@@ -100,8 +124,8 @@ function above(words: Uint32Array, a: number, b: number): boolean {
 
 /**
  * Insert the m sorted nodes of a run (keys at `runKeys`, owners only; tails at `runTails`), each
- * after the ring's nodes equal to it: its place found in the index, the keys before it moved
- * down, the tails after it up, its key given its fragment, and the index follows.
+ * after the ring's nodes equal to it: its place found in the index, the stretches moved apart, its
+ * key given its fragment, and the index follows.
  */
 export function insertInPlace(memory: RingMemory, runKeys: number, runTails: number, m: number): void {
   if (m === 0) return;
@@ -116,14 +140,16 @@ export function insertInPlace(memory: RingMemory, runKeys: number, runTails: num
     for (const end = words[cell + 1]; p < end && !above(words, tails + TAIL_WORDS * p, run + TAIL_WORDS * j); p++);
     places[j] = p;
   }
-  moveStretches(words, keys, tails, n, places, -1);
-  const newKeys = keys - m;
+  // Every key moving down, the tails start down too: the keys must fit above DATA_END.
+  const still = stillStretch(n, places, -1, (s) => ring - m * KEY_BYTES - s * TAIL_BYTES >= DATA_END);
+  moveStretches(words, keys, tails, n, places, -1, still);
+  const [newKeys, newTails] = [keys - m - TAIL_WORDS * still, tails - TAIL_WORDS * still];
   for (let j = 0; j < m; j++) {
     const at = places[j] + j;
     words[newKeys + at] = ((heads[j] << bits) & 0xffff0000) | (words[(runKeys >>> 2) + j] & 0xffff);
-    words.copyWithin(tails + TAIL_WORDS * at, run + TAIL_WORDS * j, run + TAIL_WORDS * (j + 1));
+    words.copyWithin(newTails + TAIL_WORDS * at, run + TAIL_WORDS * j, run + TAIL_WORDS * (j + 1));
   }
   shiftBuckets(memory, heads, 1);
-  memory.ring = ring - m * KEY_BYTES;
+  memory.ring = ring - m * KEY_BYTES - still * TAIL_BYTES;
   memory.n = n + m;
 }

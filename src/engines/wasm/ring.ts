@@ -223,7 +223,7 @@ export class WasmRing extends RingMemory implements Ring {
         this.#hashRuns(plan, add, 0);
         if (m > 0) this.wasm.sortEntries(plan.keys, plan.tails, m, plan.sortScratch);
         this.intact = false;
-        removeInPlace(this, doomed);
+        removeInPlace(this, doomed, m);
         insertInPlace(this, plan.keys, plan.tails, m);
         this.#updated(maskLength);
         return;
