@@ -1,6 +1,7 @@
 // The WebAssembly engine: the ring lives in linear memory, whose every address layout.ts (the class
-// this one extends) owns; hashing, sorting, merging and searching run in assembly/. Each call asks
-// layout.ts for its memory, which checks it can have it, and only then lets WebAssembly touch it.
+// this one extends) owns; hashing, sorting, merging and searching run in assembly/, and an update
+// of a few nodes is made in place (in-place.ts). Each call asks layout.ts for its memory, which
+// checks it can have it, and only then lets WebAssembly or in-place.ts touch it.
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
 import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, positionsPerName, regionOf } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
