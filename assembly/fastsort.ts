@@ -1,5 +1,6 @@
-// The sort module: sortEntries as the core's (assembly/heapsort.ts), faster, and shiftIndex (./shift.ts). A fourth small module,
-// without SIMD, compiled on the first large sort (src/engines/wasm/simd.ts); it shares the core's
+// The sort module: sortEntries as the core's (assembly/heapsort.ts), faster, and shiftIndex
+// (./shift.ts). A fourth small module, without SIMD, compiled on the first large sort or the first
+// update made in place (src/engines/wasm/simd.ts); it shares the core's
 // memory (imported) and has no fixed addresses. Two things make it faster:
 // - A large range's pass (in place, as the core's) carries CHAINS nodes at once instead of one:
 //   carrying a node means reading the node in its bucket's next slot, whose address the node

@@ -1,5 +1,5 @@
 // The ring index shifted in place, for an update made without a pass over the ring
-// (src/engines/wasm/update.ts): in the sort module, which every entry with WebAssembly attaches.
+// (src/engines/wasm/in-place.ts): in the sort module, which every entry with WebAssembly attaches.
 
 /**
  * Add delta to each u32 entry in [from, to), two entries at a time as one u64 (four bytes first

@@ -44,8 +44,7 @@ export function nodesAt({ words }: RingMemory, keys: number, tails: number, coun
  * 1): entry b then counts the nodes below bucket b again.
  */
 function shiftBuckets(memory: RingMemory, heads: Uint32Array, delta: number): void {
-  const { table, bits } = memory;
-  const { wasm } = memory;
+  const { table, bits, wasm } = memory;
   const end = table + ((1 << bits) + 1) * 4;
   for (let j = 0; j < heads.length; j++) {
     const from = table + ((heads[j] >>> (32 - bits)) + 1) * 4;

@@ -84,9 +84,14 @@ export function homeOf(n: number): number {
   return DATA_END + roomFor(n) * KEY_BYTES;
 }
 
+/** Where the table of a ring of n nodes whose keys start at `ring` goes: past its tails and their room. */
+function tableAt(ring: number, n: number): number {
+  return align8(ring + n * ENTRY_BYTES + roomFor(n) * TAIL_BYTES);
+}
+
 /** The end of a ring of n nodes whose keys start at `ring`, laid out anew: its tails' room and its table included. */
 function extentOf(ring: number, n: number): number {
-  return align8(align8(ring + n * ENTRY_BYTES + roomFor(n) * TAIL_BYTES) + tableBytes(indexBits(n)));
+  return align8(tableAt(ring, n) + tableBytes(indexBits(n)));
 }
 
 /**
@@ -151,7 +156,7 @@ export class RingMemory {
   resize(n: number, bits = indexBits(n)): void {
     this.n = n;
     this.bits = bits;
-    this.table = align8(this.ring + n * ENTRY_BYTES + roomFor(n) * TAIL_BYTES);
+    this.table = tableAt(this.ring, n);
     this.scratch = align8(this.table + tableBytes(bits));
   }
 

@@ -117,6 +117,7 @@ export function attachBuild(core: CoreExports): CoreExports["hashVnodes"] {
     if (form & POINTS) writeSwizzles(core, form, false);
   };
 }
+
 /** The sort module on each core instance's memory, one instance for both its functions, made on first use (null where it cannot be had). */
 const sortInstances = new WeakMap<CoreExports, Partial<CoreExports> | null>();
 
