@@ -1,15 +1,18 @@
 // The WebAssembly engine's updates made in place (src/engines/wasm/in-place.ts): a few nodes
 // removed and added on a big ring without a pass over it (no removeOwners, mergeEntries or
 // buildTable), the index kept where it is, and the ring always the one built anew; room that runs
-// out, an index size one bit off, copies and compaction; the sort module's shiftIndex against
-// the core's loop.
+// out, an index size one bit off, copies and compaction; long random sequences of updates through
+// the router against the model; the sort module's shiftIndex against the core's loop.
 import { describe, expect, it } from "vitest";
+import { internalsOf } from "../src/internals.js";
 import { indexBits, type Scheme, type VnodeRun } from "../src/engines/ring.js";
 import { PureRing } from "../src/engines/pure/ring.js";
 import { roomFor } from "../src/engines/wasm/layout.js";
 import { instantiate, type CoreExports } from "../src/engines/wasm/module.js";
 import { WasmRing } from "../src/engines/wasm/ring.js";
 import { sortModule } from "../src/engines/wasm/simd.js";
+import { engines } from "./support/engines.js";
+import { ownerOf, position, preferenceOf, ringOf } from "./support/model.mjs";
 import { expectSameRings, schemes, threeRings } from "./support/same-rings.js";
 
 /** The calls that make an update's pass over the ring. */
@@ -130,6 +133,16 @@ describe("updates made in place", () => {
     expect(passes).toBeGreaterThan(0);
     expect(passes).toBeLessThan(30);
     expectSameRings([built(scheme, runs), growing], "after growing");
+    // And back down, 60 nodes at a time: removals always find room, so only the index's size makes
+    // a pass, once it would be two bits off.
+    const shrinking = new WasmRing(scheme, instantiate);
+    const parts = [run(0, 6_000, "base#"), ...Array.from({ length: 1000 }, (_, i) => run(i + 1, 60))];
+    shrinking.update([], parts);
+    for (const part of parts.splice(1).reverse()) {
+      shrinking.update([part], []);
+      expect(Math.abs(shrinking.bits - indexBits(shrinking.size)), `${shrinking.size} nodes`).toBeLessThanOrEqual(1);
+    }
+    expectSameRings([built(scheme, parts), shrinking], "after shrinking");
   });
 
   it("copy and compact a ring as its updates left it (index, table and room)", () => {
@@ -147,6 +160,38 @@ describe("updates made in place", () => {
       expect(ring.wasm.memory).not.toBe(memory);
       expectSameRings([built(scheme, [base, run(3, 2)]), ring], `${JSON.stringify(scheme)}: compacted`);
     }
+  });
+});
+
+describe.each(engines)("updates in place through the router (%s)", (_, Router) => {
+  it("route as the model does through a long random sequence of adds, re-weights and removals among 2,000 regions", () => {
+    let seed = 2026;
+    const next = (n: number): number => ((seed = (Math.imul(seed, 1103515245) + 12345) >>> 0), seed % n);
+    const weights = new Map(Array.from({ length: 2000 }, (_, i) => [`r${i}`, 1] as [string, number]));
+    const router = new Router({ vnodesPerWeight: 2 });
+    router.addRegions([...weights]);
+    const ring = internalsOf(router).ring as WasmRing;
+    let updates = 0, inPlace = 0;
+    for (let step = 0; step < 240; step++) {
+      const region = step % 3 === 1 ? [...weights.keys()][next(weights.size)] : `n${next(300)}`;
+      const weight = step % 3 === 0 ? 1 + next(3) : 0;
+      const update = (): unknown => (weight > 0 ? router.addRegion(region, weight) : router.removeRegion(region));
+      const passes = ring.wasm === undefined ? (update(), []) : passesOf(ring, update);
+      weights.delete(region);
+      if (weight > 0) weights.set(region, weight);
+      updates++;
+      if (passes.length === 0) inPlace++;
+      if (step % 40 !== 39) continue;
+      // Random ids, and the names of nodes that are on the ring or were (exact hits on a position).
+      const model = ringOf(weights, 2);
+      const ids = [...Array.from({ length: 300 }, () => `s-${next(1e9)}`), ...Array.from({ length: 100 }, () => `${next(2) ? "r" : "n"}${next(2000)}#${next(6)}`)];
+      const expected = ids.map((id) => ownerOf(model, position(id)));
+      expect(router.routeMany(ids), `step ${step}`).toEqual(expected);
+      expect(ids.map((id) => router.route(id)), `step ${step}`).toEqual(expected);
+      expect(ids.slice(0, 20).map((id) => router.preferenceList(id, 3))).toEqual(ids.slice(0, 20).map((id) => preferenceOf(model, id, 3)));
+    }
+    // On the WebAssembly engines most of these updates were made in place (no pass over the ring).
+    if (ring.wasm !== undefined) expect(inPlace).toBeGreaterThan(0.8 * updates);
   });
 });
 
