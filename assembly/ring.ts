@@ -19,7 +19,7 @@
 import { md5, setDigest, A, B, C, D } from "./md5";
 import { find, fragmentOf, keyAt, nodeHi, nodeLo, ownerOf, TAIL, tailsOf } from "./nodes";
 import { firstName, keyHi, keyLo, nextName, perName, storeName } from "./names";
-import { DIGEST, KEY_BYTES } from "./shared";
+import { DIGEST, INDEXES, KEY_BYTES } from "./shared";
 import { after, moveNode, storeTail } from "./sort";
 
 // A ring's form (points per name, STRICT, LAST_WINS) is described in ./names.ts, with the rules
@@ -36,15 +36,10 @@ export function locate(key: usize, len: usize, ring: usize, n: u32, table: usize
   return <i32>find(ring, n, table, bits, keyHi(form), keyLo(form));
 }
 
-/** The owner of the entry a key lands on; -1 on an empty ring. */
-export function route(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32, form: u32): i32 {
-  const i = locate(key, len, ring, n, table, bits, form);
-  return i < 0 ? -1 : ownerOf(ring, i);
-}
-
 /**
  * Route `count` keys in one call, one by one: key i is the bytes from `keys` + the u32 at spans +
- * i * step to `keys` + the u32 4 bytes after it; its owner goes to out[i] (an i32). Step 8 reads
+ * i * step to `keys` + the u32 4 bytes after it; its owner goes to out[i] (an i32), or with INDEXES
+ * in form the index of its node (the start of a walk around excluded regions). Step 8 reads
  * [start, end) pairs (keys need not be back to back: lines of a file can stay where they are), step
  * 4 Arrow's offsets (key i ends where key i + 1 starts). The ring must not be empty.
  * (assembly/simd.ts is the SIMD version, twelve keys at a time.)
@@ -53,7 +48,8 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
   for (let i: usize = 0; i < count; i++) {
     const start = load<u32>(spans + i * step);
     const len = <usize>(load<u32>(spans + i * step, 4) - start);
-    store<i32>(out + (i << 2), route(keys + start, len, ring, n, table, bits, form));
+    const at = <u32>locate(keys + start, len, ring, n, table, bits, form);
+    store<i32>(out + (i << 2), form & INDEXES ? at : ownerOf(ring, at));
   }
 }
 

@@ -40,6 +40,9 @@
 /** In locate's form: the key given is its 16-byte MD5 digest, not its bytes (ring.ts). */
 // @ts-ignore: decorator
 @inline export const DIGEST: u32 = 32;
+/** In routeMany's form: each key's node index goes out, not its owner (a caller walking on from it). */
+// @ts-ignore: decorator
+@inline export const INDEXES: u32 = 64;
 
 // The sort module's scratch (fastsort.ts): its spare area, then a level's counts per recursion.
 /** The largest range sorted through the spare area, KEY_BYTES + TAIL_BYTES a node. */

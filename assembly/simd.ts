@@ -1,18 +1,19 @@
 // The SIMD module: routeMany with twelve (or, as target simd16, sixteen) keys per MD5 pass (see
 // md5x12.ts). A second, small module, loaded only where WebAssembly SIMD validates. It shares the core module's memory (imported),
 // reads the core's MD5 constants in place and keeps its working memory at the fixed addresses of
-// memory-map.ts, has its own copy of the search (nodes.ts), and calls the core's scalar `locate`
-// for keys longer than one MD5 block.
+// memory-map.ts, has its own copy of the search (nodes.ts), and gives each key longer than one MD5
+// block to the core's own scalar routeMany.
 import { compress, digestWord, fillLane, LANE_KEYS, LANES } from "./md5x12";
 import { find, ownerOf } from "./nodes";
-import { ONE_BLOCK } from "./shared";
+import { INDEXES, ONE_BLOCK } from "./shared";
 
+/** The core's routeMany, for one key at a time. */
 // @ts-ignore: decorator
-@external("env", "locate")
-declare function locate(key: usize, len: usize, ring: usize, n: u32, table: usize, bits: u32, form: u32): i32;
+@external("env", "routeMany")
+declare function routeOne(keys: usize, spans: usize, count: u32, ring: usize, n: u32, table: usize, bits: u32, form: u32, out: usize, step: usize): void;
 
-/** Hash the filled lanes, search for each, write their owners. */
-function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, out: usize): void {
+/** Hash the filled lanes, search for each, write their owners (their nodes' indexes with INDEXES in form). */
+function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, form: u32, out: usize): void {
   compress();
   // First reads, all lanes at once: each lane's bucket start and the first key of its bucket, the
   // two reads that miss the caches on a big ring. Issued together, their waits overlap; the
@@ -27,7 +28,8 @@ function routeLanes(lanes: usize, ring: usize, n: u32, table: usize, bits: u32, 
     const hi = (<u64>digestWord(k, 0) << 32) | digestWord(k, 1);
     const lo = (<u64>digestWord(k, 2) << 32) | digestWord(k, 3);
     const key = <usize>load<u32>(LANE_KEYS + (k << 2));
-    store<i32>(out + (key << 2), ownerOf(ring, find(ring, n, table, bits, hi, lo)));
+    const at = find(ring, n, table, bits, hi, lo);
+    store<i32>(out + (key << 2), form & INDEXES ? at : ownerOf(ring, at));
   }
 }
 
@@ -38,14 +40,14 @@ export function routeMany(keys: usize, spans: usize, count: u32, ring: usize, n:
     const start = load<u32>(spans + i * step);
     const len = <usize>(load<u32>(spans + i * step, 4) - start);
     if (len > ONE_BLOCK) {
-      store<i32>(out + (i << 2), ownerOf(ring, <u32>locate(keys + start, len, ring, n, table, bits, form)));
+      routeOne(keys, spans + i * step, 1, ring, n, table, bits, form, out + (i << 2), step);
     } else {
       fillLane(lanes, keys + start, len);
       store<u32>(LANE_KEYS + (lanes++ << 2), i);
     }
     // A full group, or the last, partial one: its unused lanes hash stale blocks whose results are ignored.
     if (lanes == LANES || (i + 1 == count && lanes > 0)) {
-      routeLanes(lanes, ring, n, table, bits, out);
+      routeLanes(lanes, ring, n, table, bits, form, out);
       lanes = 0;
     }
   }

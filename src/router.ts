@@ -6,7 +6,7 @@ import { fingerprint } from "./operations/fingerprint.js";
 import { checkVnodeCount, describeDialect, readDialect, type ResolvedRouterOptions, type RouterOptions } from "./options.js";
 import type { Dialect } from "./dialects.js";
 import { distinctOwnersFrom } from "./operations/preference.js";
-import { exclusionOf, readExclude, readKeys, routeAround, routeManyAround, type Exclusion, type RouteOptions } from "./operations/exclude.js";
+import { exclusionOf, readExclude, routeAround, type Exclusion, type RouteOptions } from "./operations/exclude.js";
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
@@ -35,13 +35,10 @@ export class RegionRouterBase {
   #version = 0;
   /** routeIndexes' owner -> index table, for the table at `version`. */
   #indexCache: (IndexTable & { readonly version: number }) | undefined;
-
   /** The ring's dialect and its options. */
   #dialect: Dialect;
-
   /** The engine: the positions and the search over them. */
   #ring: Ring;
-
   /** The snapshot's meta, if fromJSON was given one: the caller's data, outside the fingerprint. */
   #meta: Record<string, unknown> | undefined;
 
@@ -111,14 +108,12 @@ export class RegionRouterBase {
    * dialect, where a region's names depend on every weight: there every region is rebuilt.
    */
   #commit(changes: ReadonlyMap<string, number | null>): void {
-    const regions = this.#regions;
-    const free = this.#freeOwners;
+    const [regions, free] = [this.#regions, this.#freeOwners];
     // The regions made again: the changed ones, after every other in a relative dialect.
     const rerun = new Map<string, number | null>();
     if (this.#dialect.relative) for (const [region, { weight }] of regions) if (!changes.has(region)) rerun.set(region, weight);
     for (const [region, weight] of changes) rerun.set(region, weight);
-    let taken = 0;
-    let fresh = 0;
+    let taken = 0, fresh = 0;
     const remove: VnodeRun[] = [];
     const entries: [string, RegionEntry][] = [];
     for (const [region, weight] of rerun) {
@@ -198,22 +193,20 @@ export class RegionRouterBase {
 
   /**
    * route() for every session id, in order, in one call to the engine (Ring.routeMany). Each id is
-   * read once and checked as read (a TypeError naming sessionIds[i]); no copy is made, except with
-   * `options.exclude`: then every id is read first, and routed on the router as it then stands.
-   * Without it, a getter among the ids that updates the router is an Error.
+   * read once and checked as read (a TypeError naming sessionIds[i]); no copy is made. With
+   * `options.exclude`, the ids that land on an excluded region walk on from there. A getter among
+   * the ids that updates the router is an Error.
    */
   routeMany(sessionIds: readonly string[], options?: RouteOptions): (string | null)[] {
     const excluded = options === undefined ? undefined : readExclude(options);
-    const length = readIdsLength(sessionIds);
-    const out = new Array<string | null>(length);
-    if (excluded === undefined) {
-      const version = this.#version;
-      this.#ring.routeMany(sessionIds, out, this.#names);
-      this.#unchangedSince(version, "routeMany");
-    } else {
-      const keys = readKeys(sessionIds, length);
-      routeManyAround(this.#ring, keys, out, this.#exclusion(excluded));
+    const out = new Array<string | null>(readIdsLength(sessionIds));
+    const version = this.#version;
+    if (excluded === undefined) this.#ring.routeMany(sessionIds, out, this.#names);
+    else {
+      const exclusion = this.#exclusion(excluded);
+      this.#ring.routeMany(sessionIds, out, exclusion.table, (node) => routeAround(this.#ring, node, exclusion));
     }
+    this.#unchangedSince(version, "routeMany");
     return out;
   }
 
@@ -237,12 +230,13 @@ export class RegionRouterBase {
     const excluded = options === undefined ? undefined : readExclude(options);
     const length = readIdsLength(sessionIds);
     const answers = readOut(out, length);
-    const keys = excluded === undefined ? sessionIds : readKeys(sessionIds, length);
     const version = this.#version;
     const indexes = this.#indexes(excluded);
-    this.#ring.routeIndexes(keys, length, answers, indexes.engineTable);
+    // With regions excluded, the answers go to out once walked on: a bad id leaves it as it was.
+    const written = indexes.excludes ? new Int32Array(length) : answers;
+    this.#ring.routeIndexes(sessionIds, length, written, indexes.engineTable);
     this.#unchangedSince(version, "routeIndexes");
-    if (indexes.excludes) walkExcluded(this.#ring, answers, length, indexes, (i) => this.#ring.locate(keys[i]));
+    if (written !== answers) answers.set(walkExcluded(this.#ring, written, length, indexes));
     return out ?? answers;
   }
 
@@ -266,7 +260,7 @@ export class RegionRouterBase {
     const { answers, written } = readOutBeside(out, count, [bytes, spans]);
     const indexes = this.#indexes(excluded);
     this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable);
-    if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes, (i) => this.#ring.locateBytes(bytes.subarray(spans[i], spans[i + 1])));
+    if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes);
     if (written !== answers) answers.set(written);
     return out ?? answers;
   }

@@ -27,6 +27,7 @@ const JUDGED = {
   updateScale: { limit: 3, atMost: true, section: "updates" },
   memoryKept: { limit: 32, atMost: true, section: "memory-back" },
   boundedLoads: { limit: 2, atMost: true, section: "gateway" },
+  exclude: { limit: 1.25, atMost: true, section: "gateway" },
   suggest: { limit: 1000, atMost: true, section: "gateway" },
   startup: { limit: 2, atMost: true, section: "startup" },
   cli: { limit: 5, atMost: true, section: "cli" },

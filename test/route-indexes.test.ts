@@ -239,7 +239,7 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     const out = new Int32Array(ids.length + 1).fill(9);
     expectRejectedUnchanged([router], () => router.routeIndexes(ids as never, out), TypeError, message);
     expect([...out]).toEqual([...ids.slice(0, at).map((id) => regions.indexOf(router.route(id as string) as string)), 9, 9, 9]);
-    // With exclude the ids are read before any is routed: out is left as it was.
+    // With exclude the answers reach out only once walked on: out is left as it was.
     out.fill(9);
     expectRejectedUnchanged([router], () => router.routeIndexes(ids as never, out, { exclude: ["sf"] }), TypeError, message);
     expect(out.every((index) => index === 9)).toBe(true);

@@ -12,12 +12,8 @@ const ROUNDS = 11;
 const CALLS = [{ call: "many", floor: "call" }, { call: "indexes", floor: "bare" }, { call: "bytes", floor: "wasm" }];
 const times = (r, base) => `${fmt(ratio(r, base), 2)}x`;
 
-/** route() on each id into an array: what a caller writes instead of routeMany. */
-const routeLoop = (router) => (ids) => ids.map((id) => router.route(id));
-
 export default async function batchSizes({ WasmRouter, PureRouter }) {
-  const wasm = routerOf(WasmRouter, SMALL_RING);
-  const pure = routerOf(PureRouter, SMALL_RING);
+  const [wasm, pure] = [routerOf(WasmRouter, SMALL_RING), routerOf(PureRouter, SMALL_RING)];
   const floor = batchFloors(WasmRouter, SMALL_RING);
   const { data, offsets } = floor.bytes;
   const out = new Int32Array(1_000_000);
@@ -30,7 +26,8 @@ export default async function batchSizes({ WasmRouter, PureRouter }) {
       return {
         many: { name: "WebAssembly routeMany", run: (ids) => wasm.routeMany(ids), next },
         pure: { name: "pure routeMany", run: (ids) => pure.routeMany(ids), next },
-        loop: { name: "WebAssembly route() loop", run: routeLoop(wasm), next },
+        // route() on each id into an array: what a caller writes instead of routeMany.
+        loop: { name: "WebAssembly route() loop", run: (ids) => ids.map((id) => wasm.route(id)), next },
         call: { ...floor.call, next },
         indexes: { name: "routeIndexes(ids, out)", run: (ids) => wasm.routeIndexes(ids, out), next: uuids },
         bare: { ...floor.bare, next: uuids },
@@ -50,8 +47,7 @@ export default async function batchSizes({ WasmRouter, PureRouter }) {
     bySize.map((size) => [
       count(size.n),
       ...CALLS.flatMap(({ call, floor: f }) => [fmt(size[call].ns), times(size[call], bests[call][call]), fmt(size[f].ns), times(size[call], size[f])]),
-      times(size.pure, size.many),
-      times(size.loop, size.many),
+      ...[size.pure, size.loop].map((other) => times(other, size.many)),
     ]),
     `The batch calls by batch size: ns per id of CPU time, small ring (median of ${ROUNDS} rounds, every size in each)`,
     "Ids: routeMany's sess-N and UUIDs (12-36 bytes), flat, reused from call to call; routeIndexes' and routeManyBytes' crypto.randomUUID() (36 bytes).",

@@ -64,8 +64,7 @@ export default async function updates({ WasmRouter, PureRouter }) {
   const [small, big] = results.slice(tasks.length).map((r) => r.ns);
   const rows = tasks.flatMap((task, i) => (i % 2 ? [] : [{ ...task, whole: results[i], alone: results[i + 1], base: results[i - (i % (2 * SIZES.length))] }]));
   const floorOf = ({ n, base }) => (n === SIZES[0] ? 1 : 1 + (big - small) / base.ns);
-  const [ms, span] = [(r) => fmt(r.ns / 1e6, 3), (r) => `${fmt(Math.min(...r.rounds.ns) / 1e6, 3)}-${fmt(Math.max(...r.rounds.ns) / 1e6, 3)}`];
-  const times = (x) => `${fmt(x, 2)}x`;
+  const [ms, span, times] = [(r) => fmt(r.ns / 1e6, 3), (r) => `${fmt(Math.min(...r.rounds.ns) / 1e6, 3)}-${fmt(Math.max(...r.rounds.ns) / 1e6, 3)}`, (x) => `${fmt(x, 2)}x`];
   table(
     ["engine, ring", "ms per update", "fastest-slowest round", "of the same among 1,000 regions", "ring's update alone, ms", "ring alone, of the whole among 1,000", "floor, of the whole among 1,000"],
     rows.map((row) => [row.name, ms(row.whole), span(row.whole), times(ratio(row.whole, row.base)), ms(row.alone), times(ratio(row.alone, row.base)), times(floorOf(row))]),

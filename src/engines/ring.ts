@@ -64,9 +64,31 @@ export function regionOf(owner: number, names: RegionTable): string | null {
   return owner < 0 ? null : (names[owner] as string);
 }
 
-/** What routeIndexes and routeBytes write for an owner: table[owner], the owner itself without a table; -1 stays -1. */
-export function indexOf(owner: number, table: Int32Array | undefined): number {
-  return owner < 0 || table === undefined ? owner : table[owner];
+/** routeMany's answer for a key that landed on `node` (-1: an empty ring) of `owner`: its region, or around(node) where names has none (Ring.routeMany). */
+export function regionAt(node: number, owner: number, names: RegionTable, around: (node: number) => string | null): string | null {
+  if (node < 0) return null;
+  const region = names[owner];
+  return region === undefined ? around(node) : region;
+}
+
+/**
+ * A table entry (routeIndexes, routeBytes) marking an excluded owner: a key landing on one of its
+ * nodes gets around(node) instead, so that the caller walks on from that node without routing the
+ * key again.
+ */
+export const EXCLUDED = -2;
+
+/** The node a key landed on, as written for an excluded owner (below EXCLUDED), and back again. */
+export const around = (node: number): number => EXCLUDED - 1 - node;
+
+/**
+ * What routeIndexes and routeBytes write for a key that landed on `node` of `owner`: table[owner],
+ * the owner itself without a table, around(node) for an EXCLUDED owner; -1 (an empty ring) stays.
+ */
+export function indexOf(owner: number, node: number, table: Int32Array | undefined): number {
+  if (owner < 0 || table === undefined) return owner;
+  const index = table[owner];
+  return index === EXCLUDED ? around(node) : index;
 }
 
 export interface Ring {
@@ -86,13 +108,14 @@ export interface Ring {
    * read, so a getter or a proxy cannot hand the check one value and the hashing another, and no
    * copy of the keys is made. Whatever a getter does when read (route, update the router), no
    * answer is wrong: each key is answered on the ring as it stood at some moment of the call, a key
-   * read after an update on the updated ring.
+   * read after an update on the updated ring. Where names[owner] is undefined (an excluded
+   * region's) and `around` is given, the answer is around(the node the key landed on).
    */
-  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void;
+  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, around?: (node: number) => string | null): void;
   /**
    * route() for keys[0 .. count), read and checked as routeMany reads them, each owner written as
-   * table[owner] into out[0 .. count) (the router's owner -> region index; without one, the owner
-   * itself); -1 on an empty ring.
+   * indexOf writes it into out[0 .. count) (table: the router's owner -> region index, with
+   * EXCLUDED owners; without one, the owner itself); -1 on an empty ring.
    */
   routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table?: Int32Array): void;
   /** The owner route() gives a key whose 16-byte MD5 digest this is (the key itself not needed); -1 on an empty ring. */
@@ -100,7 +123,7 @@ export interface Ring {
   /**
    * Owners of ids given as bytes, hashed exactly as given: id i is data[spans[i*stride] ..
    * spans[i*stride + 1]), stride 1 = Arrow-style offsets (count + 1 ascending), stride 2 = [start,
-   * end) pairs; out[i] = owner (table[owner] when a table is given), -1 on an empty ring. The
+   * end) pairs; out[i] = owner (as indexOf writes it when a table is given), -1 on an empty ring. The
    * caller has checked every span lies inside data, and that out shares no memory with data or
    * spans. Memory stays bounded for any count (chunked, as routeMany). Bytes that are a string's
    * UTF-8 get that string's route().

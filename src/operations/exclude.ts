@@ -1,9 +1,10 @@
 // route() and routeMany() around excluded regions (a region down or draining): a session goes to
 // the first region of its preferenceList() that is not excluded, which is where it would go with
 // those regions removed (in the dialects of absolute weights; in the others, the library's replica
-// order). A batch is routed by the engine as it is, through the router's owner -> region table
-// with the excluded owners unnamed, and only the sessions that land on an excluded region walk on.
-import { checkKey, regionOf, type Answers, type RegionTable, type Ring } from "../engines/ring.js";
+// order). A batch is routed by the engine as it is, through the router's table with the excluded
+// owners unnamed (routeMany) or marked (routeIndexes), and only the sessions that land on an
+// excluded region walk on, from the node they landed on: no id is routed twice.
+import { regionOf, type RegionTable, type Ring } from "../engines/ring.js";
 import { describe, optionFields } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
@@ -72,30 +73,4 @@ export function exclusionOf(
 export function routeAround(ring: Ring, start: number, { table, open }: Exclusion): string | null {
   if (start < 0 || !open) return null;
   return regionOf(walkOwners(ring, start, (owner) => table[owner] !== undefined), table);
-}
-
-/**
- * Session ids for a batch, each element read once and checked as it is read (a TypeError naming
- * sessionIds[i]): what routeManyAround routes, read before the table it routes by is made, so that
- * a getter that updates the router cannot leave that table stale.
- */
-export function readKeys(sessionIds: readonly unknown[], count: number): string[] {
-  // Allocated whole and filled by index: cheaper than pushing, in a batch of thousands.
-  const keys = new Array<string>(count);
-  for (let i = 0; i < count; i++) {
-    const key = sessionIds[i];
-    checkKey(key, i);
-    keys[i] = key;
-  }
-  return keys;
-}
-
-/**
- * routeAround() for every key into out, as a batch: the engine routes them all through the
- * exclusion's table, where an excluded region's owner has no name (so its sessions come back
- * undefined), and only those sessions walk on from their positions.
- */
-export function routeManyAround(ring: Ring, keys: readonly string[], out: Answers, exclusion: Exclusion): void {
-  ring.routeMany(keys, out, exclusion.table);
-  for (let i = 0; i < out.length; i++) if (out[i] === undefined) out[i] = routeAround(ring, ring.locate(keys[i]), exclusion);
 }

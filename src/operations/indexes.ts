@@ -2,13 +2,11 @@
 // place in regions() (weights() order) in an Int32Array the caller may reuse, so a batch makes no
 // string and no array per id; routeManyBytes() takes ids as Apache Arrow lays out a Binary or Utf8
 // column (the bytes in one buffer, n + 1 ascending Int32 offsets). The engine writes the indexes
-// through an owner -> index table (Ring.routeIndexes, Ring.routeBytes).
-import type { RegionTable, Ring } from "../engines/ring.js";
+// through an owner -> index table (Ring.routeIndexes, Ring.routeBytes), which marks the excluded
+// regions' owners: their ids come back with the node they landed on, and walk on from there.
+import { EXCLUDED, around, type RegionTable, type Ring } from "../engines/ring.js";
 import { describe, readTypedArray } from "../validate.js";
 import { walkOwners } from "./preference.js";
-
-/** What a table gives an excluded region's owner: those ids walk on (walkExcluded). */
-const EXCLUDED = -2;
 
 /** Owner -> index table of a router, seen with some regions excluded. */
 export interface IndexTable {
@@ -110,13 +108,15 @@ export function countOffsets(data: Uint8Array, offsets: Int32Array): number {
 }
 
 /**
- * The answers the engine marked EXCLUDED walked on, each from its id's position (`locate(i)`), to
- * the first region not excluded: its index, or -1 when every region with positions is excluded.
+ * The answers the engine wrote for an excluded region (around(node): Ring's indexOf) walked on from
+ * that node to the first region not excluded: its index, or -1 when every region with positions is
+ * excluded (out, returned). No id is routed again.
  */
-export function walkExcluded(ring: Ring, out: Int32Array, count: number, { table, open }: IndexTable, locate: (i: number) => number): void {
+export function walkExcluded(ring: Ring, out: Int32Array, count: number, { table, open }: IndexTable): Int32Array {
   for (let i = 0; i < count; i++) {
-    if (out[i] !== EXCLUDED) continue;
-    const owner = open ? walkOwners(ring, locate(i), (candidate) => table[candidate] >= 0) : -1;
+    if (out[i] >= -1) continue;
+    const owner = open ? walkOwners(ring, around(out[i]), (candidate) => table[candidate] >= 0) : -1;
     out[i] = owner < 0 ? -1 : table[owner];
   }
+  return out;
 }

@@ -2,6 +2,8 @@
 // its owners copied out, and routeBytes' chunks (which ids the next one takes, and their bytes and
 // spans put where a batch plan says). ./ring.ts reads string ids into chunks and calls these.
 import { lowerBound } from "../../lower-bound.js";
+import { EXCLUDED, around } from "../ring.js";
+import { INDEXES } from "./constants.generated.js";
 import type { RingMemory } from "./layout.js";
 
 /**
@@ -41,22 +43,26 @@ export function within<T extends Uint8Array | Int32Array | Uint32Array>(view: T,
 /**
  * The one WebAssembly call that routes a chunk (the SIMD module's where attached): key i is the
  * bytes at keys + its span, the spans at `spans` (planBatch) as `step` lays them out; owners to
- * `results`. The ring is not empty.
+ * `results`, or with `nodes` the indexes of the nodes the keys land on. The ring is not empty.
  */
-export function routeBatch(memory: RingMemory, keys: number, spans: number, count: number, results: number, step: Step): void {
-  memory.wasm.routeMany(keys, spans, count, memory.ring, memory.n, memory.table, memory.bits, memory.form, results, step);
+export function routeBatch(memory: RingMemory, keys: number, spans: number, count: number, results: number, step: Step, nodes = false): void {
+  memory.wasm.routeMany(keys, spans, count, memory.ring, memory.n, memory.table, memory.bits, memory.form | (nodes ? INDEXES : 0), results, step);
 }
 
 /**
- * Owners of a routed chunk (results: their word index in memory, -1 for an empty ring) into
- * out[at ...], each as table[owner] when a table is given.
+ * A routed chunk's answers (results: their word index in memory, -1 for an empty ring) into
+ * out[at ...]: without a table its owners; with one, its nodes (routeBatch's `nodes`), each written
+ * as table[its owner], or around(node) for an EXCLUDED owner (Ring's indexOf).
  */
 export function writeOwners(memory: RingMemory, results: number, count: number, out: Int32Array, at: number, table?: Int32Array): void {
   if (results < 0) out.fill(-1, at, at + count);
   else if (table === undefined) out.set(memory.ownersAt(results << 2, count), at);
   else {
-    const words = memory.words;
-    for (let i = 0; i < count; i++) out[at + i] = table[words[results + i]];
+    const words = memory.words, keys = memory.ring >>> 2;
+    for (let i = 0; i < count; i++) {
+      const node = words[results + i], index = table[words[keys + node] & 0xffff];
+      out[at + i] = index === EXCLUDED ? around(node) : index;
+    }
   }
 }
 
@@ -80,7 +86,7 @@ export function routeOffsetsChunk(memory: RingMemory, data: Uint8Array, offsets:
   else words.set(within(offsets, from, to + 1), plan.spans >>> 2);
   // The offsets as given, from keys = text - lo: WebAssembly adds them in 32 bits, where the
   // difference may be below 0 and the sum is the key's place in the copy.
-  routeBatch(memory, (plan.text - lo) | 0, plan.spans, to - from, plan.results, OFFSETS);
+  routeBatch(memory, (plan.text - lo) | 0, plan.spans, to - from, plan.results, OFFSETS, table !== undefined);
   writeOwners(memory, plan.results >>> 2, to - from, out, from, table);
   return to;
 }
@@ -114,7 +120,7 @@ export function routePairsChunk(memory: RingMemory, data: Uint8Array, spans: Int
       words[w++] = at += spans[i + 1] - spans[i];
     }
   }
-  routeBatch(memory, keys, plan.spans, to - from, plan.results, PAIRS);
+  routeBatch(memory, keys, plan.spans, to - from, plan.results, PAIRS, table !== undefined);
   writeOwners(memory, plan.results >>> 2, to - from, out, from, table);
   return to;
 }

@@ -63,6 +63,8 @@ export const STRICT = 8;
 export const LAST_WINS = 16;
 /** In locate's form: the key given is its 16-byte MD5 digest, not its bytes (ring.ts). */
 export const DIGEST = 32;
+/** In routeMany's form: each key's node index goes out, not its owner (a caller walking on from it). */
+export const INDEXES = 64;
 /** The largest range sorted through the spare area, KEY_BYTES + TAIL_BYTES a node. */
 export const SORT_FIT = 8192;
 /** Nodes carried at once in a large range's pass. */

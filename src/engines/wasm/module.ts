@@ -22,6 +22,8 @@ export interface CoreExports {
   removeOwners(ring: number, n: number, mask: number): number;
   /** Add delta to each u32 in [from, to): a loop here (instantiate), the sort module's where attached (assembly/shift.ts). */
   shiftIndex(from: number, to: number, delta: number): void;
+  /** The core's own routeMany, whatever routeMany becomes: the SIMD modules route keys longer than one MD5 block with it. */
+  readonly coreRouteMany: CoreExports["routeMany"];
 }
 
 /** A new instance's exports (a plain object, so that the SIMD modules can replace routeMany and hashVnodes). */
@@ -90,7 +92,8 @@ export function newInstance(module: WebAssembly.Module, imports: WebAssembly.Imp
 
 /** A fresh instance with its own linear memory, ready for any call; its shiftIndex a loop, the core having none. */
 export const instantiate: Instantiate = () => {
-  const exports = { ...newInstance(compileCore(), {}) } as CoreExports;
+  const exports = { ...newInstance(compileCore(), {}) } as CoreExports & { coreRouteMany: CoreExports["routeMany"] };
+  exports.coreRouteMany = exports.routeMany;
   new Uint32Array(exports.memory.buffer, MD5_K, 64).set(md5Constants());
   exports.shiftIndex = (from, to, delta) => {
     for (let w = from >>> 2, words = new Uint32Array(exports.memory.buffer); w < to >>> 2; w++) words[w] += delta;

@@ -3,7 +3,7 @@
 // of a few nodes is made in place (in-place.ts). Each call asks layout.ts for its memory, which
 // checks it can have it, and only then lets WebAssembly or in-place.ts touch it.
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
-import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, positionsPerName, regionOf } from "../ring.js";
+import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, positionsPerName, regionAt, regionOf } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { DIGEST, KEY_BYTES, NAME_DIGITS } from "./constants.generated.js";
 import { ENTRY_BYTES, homeOf, RingMemory, roomFor, runFrom, type UpdatePlan } from "./layout.js";
@@ -46,7 +46,7 @@ export class WasmRing extends RingMemory implements Ring {
     return i < 0 ? -1 : this.ownerAt(i);
   }
 
-  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable): void {
+  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, around?: (node: number) => string | null): void {
     const total = out.length;
     if (total < SMALLEST_BATCH) {
       // Inline, not through #oneByOne's callback: routeMany of one id is the common small call.
@@ -55,7 +55,11 @@ export class WasmRing extends RingMemory implements Ring {
       for (let i = 0; i < total; i++) {
         const key = keys[i];
         checkKey(key, i);
-        out[i] = regionOf(this.route(key), names);
+        if (around === undefined) out[i] = regionOf(this.route(key), names);
+        else {
+          const node = this.locate(key);
+          out[i] = node < 0 ? null : regionAt(node, this.ownerAt(node), names, around);
+        }
       }
       this.#giveBackBatch(had);
       return;
@@ -63,38 +67,41 @@ export class WasmRing extends RingMemory implements Ring {
     this.#readChunks(keys, total, (results, count, at) => {
       if (results < 0) return void out.fill(null, at, at + count);
       // Read through the words view (owners are below 2^16): a new Int32Array view per call would
-      // cost more than the copy, in a small batch. Every owner is a region's (the ring is not empty).
-      const words = this.words;
-      for (let i = 0; i < count; i++) out[at + i] = names[words[results + i]] as string;
-    });
+      // cost more than the copy, in a small batch. Every owner is a region's (the ring is not empty),
+      // but with `around`, where the chunk's answers are its nodes.
+      const words = this.words, ring = this.ring >>> 2;
+      if (around === undefined) for (let i = 0; i < count; i++) out[at + i] = names[words[results + i]] as string;
+      else for (let i = 0, node = 0; i < count; i++) out[at + i] = regionAt((node = words[results + i]), words[ring + node] & 0xffff, names, around);
+    }, around !== undefined);
   }
 
   routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table?: Int32Array): void {
     if (count < SMALLEST_BATCH) {
-      this.#oneByOne(keys, count, (owner, i) => void (out[i] = indexOf(owner, table)));
+      this.#oneByOne(keys, count, (node, i) => void (out[i] = indexOf(node < 0 ? -1 : this.ownerAt(node), node, table)));
       return;
     }
-    this.#readChunks(keys, count, (results, chunk, at) => writeOwners(this, results, chunk, out, at, table));
+    this.#readChunks(keys, count, (results, chunk, at) => writeOwners(this, results, chunk, out, at, table), table !== undefined);
   }
 
-  /** A batch too small to pay for one: each key read, checked and routed as route() does; memory given back as a batch's. */
-  #oneByOne(keys: readonly unknown[], count: number, write: (owner: number, i: number) => void): void {
+  /** A batch too small to pay for one: each key read, checked and located as locate() does; memory given back as a batch's. */
+  #oneByOne(keys: readonly unknown[], count: number, write: (node: number, i: number) => void): void {
     this.#check();
     const had = this.bytes;
     for (let i = 0; i < count; i++) {
       const key = keys[i];
       checkKey(key, i);
-      write(this.route(key), i);
+      write(this.locate(key), i);
     }
     this.#giveBackBatch(had);
   }
 
   /**
    * keys[0 .. total), read once each, in order, and checked as read, routed a chunk at a time:
-   * `write(results, count, at)` takes each chunk's owners (the word index of count owners in
-   * memory, read before the next chunk; -1 when the ring was empty) for keys[at .. at + count).
+   * `write(results, count, at)` takes each chunk's owners, or with `nodes` the nodes they land on
+   * (the word index of count answers in memory, read before the next chunk; -1 when the ring was
+   * empty) for keys[at .. at + count).
    */
-  #readChunks(keys: readonly unknown[], total: number, write: (results: number, count: number, at: number) => void): void {
+  #readChunks(keys: readonly unknown[], total: number, write: (results: number, count: number, at: number) => void, nodes = false): void {
     // Here for a call of no ids; each chunk checks again, after its ids' getters have run.
     this.#check();
     const had = this.bytes;
@@ -117,17 +124,17 @@ export class WasmRing extends RingMemory implements Ring {
         if (typeof key !== "string") {
           // A bad key: the keys read before it are routed first, so that it leaves their answers
           // written, as one-by-one routing (the pure engine's) does.
-          if (k > 0) write(this.#routeChunk(joined, offsets, k), k, i - k);
+          if (k > 0) write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
           checkKey(key, i);
         }
         if (joined.length + key.length > CHUNK_TEXT && k > 0) {
-          write(this.#routeChunk(joined, offsets, k), k, i - k);
+          write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
           joined = "";
           k = 0;
         }
         offsets[++k] = (joined += key).length;
       }
-      write(this.#routeChunk(joined, offsets, k), k, i - k);
+      write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
     }
     spareOffsets = offsets;
     this.#giveBackBatch(had);
@@ -148,9 +155,9 @@ export class WasmRing extends RingMemory implements Ring {
    * and are turned into bytes in WebAssembly (utf8Spans) when not. A chunk is at most CHUNK keys
    * and CHUNK_TEXT code units, or one longer key (joined to another, the longest string V8 makes
    * would not hold it). Planned after its keys are read, on the ring as it is then. Returns the
-   * word index of the owners in memory, -1 on an empty ring.
+   * word index of the owners (with `nodes`, of the nodes) in memory, -1 on an empty ring.
    */
-  #routeChunk(joined: string, offsets: Uint32Array, count: number): number {
+  #routeChunk(joined: string, offsets: Uint32Array, count: number, nodes: boolean): number {
     this.#check();
     if (this.n === 0) return -1;
     // The same plan for every chunk: the text is always at the same place, and so its view.
@@ -162,7 +169,7 @@ export class WasmRing extends RingMemory implements Ring {
         this.words[++w] = end += this.writeText(joined.slice(offsets[i], offsets[i + 1]), plan.text + end);
       }
     }
-    routeBatch(this, plan.text, plan.spans, count, plan.results, OFFSETS);
+    routeBatch(this, plan.text, plan.spans, count, plan.results, OFFSETS, nodes);
     return plan.results >>> 2;
   }
 

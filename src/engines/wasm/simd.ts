@@ -4,7 +4,7 @@
 // and the sort module (a faster sortEntries), each compiled on first use, the SIMD ones only where
 // WebAssembly.validate accepts them, i.e. where the runtime has SIMD. Elsewhere, or when compiling
 // or instantiating one fails, the core's own functions give the same answers. All import the core's
-// memory, the routeMany module also the core's `locate` (for keys longer than one MD5 block); runs
+// memory, the routeMany module also the core's own routeMany (for keys longer than one MD5 block); runs
 // of names that long the wrapper below gives to the core's hashVnodes. Only entries that import
 // this file carry them: region-router in Node, and region-router/simd everywhere. Those
 // entries also decode the modules with Node's Buffer where it exists (see fromHex).
@@ -88,7 +88,7 @@ function writeSwizzles(core: CoreExports, form: number, build: boolean): void {
 export function attachSimd(module: WebAssembly.Module, core: CoreExports, form: number, into: CoreExports): void {
   laneConstants(core);
   writeSwizzles(core, form, false);
-  const simd: Partial<CoreExports> = newInstance(module, { env: { memory: core.memory, locate: core.locate } });
+  const simd: Partial<CoreExports> = newInstance(module, { env: { memory: core.memory, routeMany: core.coreRouteMany } });
   into.routeMany = simd.routeMany!;
   into.utf8Spans = simd.utf8Spans ?? into.utf8Spans;
 }

@@ -19,7 +19,7 @@ export const instantiateWithSimd16: Instantiate = () => {
   const twelve = wasm.routeMany;
   wasm.routeMany = (...args) => {
     const module = simd16Module();
-    // args[7] is the ring's form (assembly/ring.ts); the instance's memory and locate are the core's
+    // args[7] is the ring's form (assembly/ring.ts); the instance's memory and coreRouteMany are the core's
     // (its utf8Spans is the core's until then).
     if (module) attachSimd(module, wasm, args[7], wasm);
     else wasm.routeMany = twelve;
