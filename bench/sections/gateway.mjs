@@ -60,9 +60,9 @@ export default async function gateway() {
     `Sticky sessions: BoundedLoads (load factor 1.25) on 9 regions holding ${count(HELD)} sessions, against route(); failover: routeMany with ${EXCLUDE.exclude[0]} excluded (ns per new id, median of 5 alternating rounds)`,
   );
   for (let i = 0; i < results.length; i += ROWS) {
-    const [route, acquire, , , batch, around] = results.slice(i, i + ROWS);
+    const [route, acquire, , , batch, excluded] = results.slice(i, i + ROWS);
     judge(TARGETS.boundedLoads, { where: `${all[i + 1].engine}, ${count(HELD)} held`, measured: ratio(acquire, route) });
-    judge(TARGETS.exclude, { where: `${all[i + 1].engine}, 1,024 ids a call`, measured: ratio(around, batch) });
+    judge(TARGETS.exclude, { where: `${all[i + 1].engine}, 1,024 ids a call`, measured: ratio(excluded, batch) });
   }
   const { options, deviation } = node.suggestVnodes(REGIONS, { maxDeviation: MAX_DEVIATION });
   const [planner] = await msRounds([{ name: "suggestVnodes", setup: () => null, run: () => node.suggestVnodes(REGIONS, { maxDeviation: MAX_DEVIATION }) }], { rounds: 3, label: "suggestVnodes" });

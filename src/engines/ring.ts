@@ -64,31 +64,34 @@ export function regionOf(owner: number, names: RegionTable): string | null {
   return owner < 0 ? null : (names[owner] as string);
 }
 
-/** routeMany's answer for a key that landed on `node` (-1: an empty ring) of `owner`: its region, or around(node) where names has none (Ring.routeMany). */
-export function regionAt(node: number, owner: number, names: RegionTable, around: (node: number) => string | null): string | null {
+/** Where routeMany walks on from the node a key landed on, when that node's owner has no name (an excluded region's). */
+export type WalkOn = (node: number) => string | null;
+
+/** What routeMany writes for a key that landed on `node` (-1: an empty ring) of `owner`: its region, or walkOn(node) where names has none. */
+export function regionAt(node: number, owner: number, names: RegionTable, walkOn?: WalkOn): string | null {
   if (node < 0) return null;
   const region = names[owner];
-  return region === undefined ? around(node) : region;
+  return region === undefined && walkOn !== undefined ? walkOn(node) : (region as string);
 }
 
 /**
  * A table entry (routeIndexes, routeBytes) marking an excluded owner: a key landing on one of its
- * nodes gets around(node) instead, so that the caller walks on from that node without routing the
- * key again.
+ * nodes gets excludedAt(node) instead, so that the caller walks on from that node without routing
+ * the key again.
  */
 export const EXCLUDED = -2;
 
 /** The node a key landed on, as written for an excluded owner (below EXCLUDED), and back again. */
-export const around = (node: number): number => EXCLUDED - 1 - node;
+export const excludedAt = (node: number): number => EXCLUDED - 1 - node;
 
 /**
- * What routeIndexes and routeBytes write for a key that landed on `node` of `owner`: table[owner],
- * the owner itself without a table, around(node) for an EXCLUDED owner; -1 (an empty ring) stays.
+ * What routeIndexes and routeBytes write for a key that landed on `node` (-1: an empty ring) of
+ * `owner`: table[owner], the owner itself without a table, excludedAt(node) for an EXCLUDED owner.
  */
-export function indexOf(owner: number, node: number, table: Int32Array | undefined): number {
-  if (owner < 0 || table === undefined) return owner;
+export function indexOf(node: number, owner: number, table: Int32Array | undefined): number {
+  if (node < 0 || table === undefined) return node < 0 ? -1 : owner;
   const index = table[owner];
-  return index === EXCLUDED ? around(node) : index;
+  return index === EXCLUDED ? excludedAt(node) : index;
 }
 
 export interface Ring {
@@ -109,9 +112,9 @@ export interface Ring {
    * copy of the keys is made. Whatever a getter does when read (route, update the router), no
    * answer is wrong: each key is answered on the ring as it stood at some moment of the call, a key
    * read after an update on the updated ring. Where names[owner] is undefined (an excluded
-   * region's) and `around` is given, the answer is around(the node the key landed on).
+   * region's) and `walkOn` is given, the answer is walkOn(the node the key landed on) (regionAt).
    */
-  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, around?: (node: number) => string | null): void;
+  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, walkOn?: WalkOn): void;
   /**
    * route() for keys[0 .. count), read and checked as routeMany reads them, each owner written as
    * indexOf writes it into out[0 .. count) (table: the router's owner -> region index, with

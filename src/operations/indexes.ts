@@ -4,7 +4,7 @@
 // column (the bytes in one buffer, n + 1 ascending Int32 offsets). The engine writes the indexes
 // through an owner -> index table (Ring.routeIndexes, Ring.routeBytes), which marks the excluded
 // regions' owners: their ids come back with the node they landed on, and walk on from there.
-import { EXCLUDED, around, type RegionTable, type Ring } from "../engines/ring.js";
+import { EXCLUDED, excludedAt, type RegionTable, type Ring } from "../engines/ring.js";
 import { describe, readTypedArray } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
@@ -108,14 +108,14 @@ export function countOffsets(data: Uint8Array, offsets: Int32Array): number {
 }
 
 /**
- * The answers the engine wrote for an excluded region (around(node): Ring's indexOf) walked on from
- * that node to the first region not excluded: its index, or -1 when every region with positions is
- * excluded (out, returned). No id is routed again.
+ * The answers the engine wrote for an excluded region (excludedAt(node): Ring's indexOf) walked on
+ * from that node to the first region not excluded: its index, or -1 when every region with
+ * positions is excluded (out, returned). No id is routed again.
  */
 export function walkExcluded(ring: Ring, out: Int32Array, count: number, { table, open }: IndexTable): Int32Array {
   for (let i = 0; i < count; i++) {
     if (out[i] >= -1) continue;
-    const owner = open ? walkOwners(ring, around(out[i]), (candidate) => table[candidate] >= 0) : -1;
+    const owner = open ? walkOwners(ring, excludedAt(out[i]), (candidate) => table[candidate] >= 0) : -1;
     out[i] = owner < 0 ? -1 : table[owner];
   }
   return out;

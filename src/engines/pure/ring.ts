@@ -3,7 +3,7 @@
 // Positions are made in one place (placeName for names, placeKey for a key's digest, both
 // following the ring's Scheme) and searched in one (lowerBound). Updates work in place, in arrays
 // with room to spare (PureRing.update), and new nodes are sorted in typed arrays (sortedOrder).
-import { checkKey, indexOf, positionsPerName, REFERENCE_SCHEME, regionAt, regionOf, sortBits, type Answers, type Footprint, type RegionTable, type Ring, type Scheme, type VnodeRun } from "../ring.js";
+import { checkKey, indexOf, positionsPerName, REFERENCE_SCHEME, regionAt, sortBits, type Answers, type Footprint, type RegionTable, type Ring, type Scheme, type VnodeRun, type WalkOn } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 import { lowerBound } from "../../lower-bound.js";
@@ -153,15 +153,12 @@ export class PureRing implements Ring {
     return this.#ownerOf(hash(key));
   }
 
-  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, around?: (node: number) => string | null): void {
+  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, walkOn?: WalkOn): void {
     for (let i = 0; i < out.length; i++) {
       const key = keys[i];
       checkKey(key, i);
-      if (around === undefined) out[i] = regionOf(this.route(key), names);
-      else {
-        const node = this.locate(key);
-        out[i] = regionAt(node, this.owners[node], names, around);
-      }
+      const node = this.locate(key);
+      out[i] = regionAt(node, this.owners[node], names, walkOn);
     }
   }
 
@@ -169,7 +166,8 @@ export class PureRing implements Ring {
     for (let i = 0; i < count; i++) {
       const key = keys[i];
       checkKey(key, i);
-      out[i] = this.#indexAt(this.locate(key), table);
+      const node = this.locate(key);
+      out[i] = indexOf(node, this.owners[node], table);
     }
   }
 
@@ -179,17 +177,13 @@ export class PureRing implements Ring {
 
   routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array): void {
     for (let i = 0, at = 0; i < count; i++, at += stride) {
-      out[i] = this.#indexAt(this.#locate(bytesHash(data, spans[at], spans[at + 1])), table);
+      const node = this.#locate(bytesHash(data, spans[at], spans[at + 1]));
+      out[i] = indexOf(node, this.owners[node], table);
     }
   }
 
   locateBytes(key: Uint8Array): number {
     return this.#locate(bytesHash(key, 0, key.length));
-  }
-
-  /** What routeIndexes writes for a key that landed on node i (Ring's indexOf). */
-  #indexAt(i: number, table: Int32Array | undefined): number {
-    return indexOf(i < 0 ? -1 : this.owners[i], i, table);
   }
 
   /** route() for a key given by its digest (state: little-endian words). */

@@ -2,7 +2,7 @@
 // its owners copied out, and routeBytes' chunks (which ids the next one takes, and their bytes and
 // spans put where a batch plan says). ./ring.ts reads string ids into chunks and calls these.
 import { lowerBound } from "../../lower-bound.js";
-import { EXCLUDED, around } from "../ring.js";
+import { indexOf } from "../ring.js";
 import { INDEXES } from "./constants.generated.js";
 import type { RingMemory } from "./layout.js";
 
@@ -52,17 +52,14 @@ export function routeBatch(memory: RingMemory, keys: number, spans: number, coun
 /**
  * A routed chunk's answers (results: their word index in memory, -1 for an empty ring) into
  * out[at ...]: without a table its owners; with one, its nodes (routeBatch's `nodes`), each written
- * as table[its owner], or around(node) for an EXCLUDED owner (Ring's indexOf).
+ * as Ring's indexOf writes it (excludedAt(node) for an EXCLUDED owner).
  */
 export function writeOwners(memory: RingMemory, results: number, count: number, out: Int32Array, at: number, table?: Int32Array): void {
   if (results < 0) out.fill(-1, at, at + count);
   else if (table === undefined) out.set(memory.ownersAt(results << 2, count), at);
   else {
-    const words = memory.words, keys = memory.ring >>> 2;
-    for (let i = 0; i < count; i++) {
-      const node = words[results + i], index = table[words[keys + node] & 0xffff];
-      out[at + i] = index === EXCLUDED ? around(node) : index;
-    }
+    const words = memory.words;
+    for (let i = 0, node = 0; i < count; i++) out[at + i] = indexOf((node = words[results + i]), memory.ownerAt(node), table);
   }
 }
 

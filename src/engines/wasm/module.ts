@@ -92,8 +92,8 @@ export function newInstance(module: WebAssembly.Module, imports: WebAssembly.Imp
 
 /** A fresh instance with its own linear memory, ready for any call; its shiftIndex a loop, the core having none. */
 export const instantiate: Instantiate = () => {
-  const exports = { ...newInstance(compileCore(), {}) } as CoreExports & { coreRouteMany: CoreExports["routeMany"] };
-  exports.coreRouteMany = exports.routeMany;
+  const instance = newInstance(compileCore(), {});
+  const exports: CoreExports = { ...instance, coreRouteMany: instance.routeMany };
   new Uint32Array(exports.memory.buffer, MD5_K, 64).set(md5Constants());
   exports.shiftIndex = (from, to, delta) => {
     for (let w = from >>> 2, words = new Uint32Array(exports.memory.buffer); w < to >>> 2; w++) words[w] += delta;

@@ -3,7 +3,7 @@
 // of a few nodes is made in place (in-place.ts). Each call asks layout.ts for its memory, which
 // checks it can have it, and only then lets WebAssembly or in-place.ts touch it.
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
-import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, positionsPerName, regionAt, regionOf } from "../ring.js";
+import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, positionsPerName, regionAt, type WalkOn } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { DIGEST, KEY_BYTES, NAME_DIGITS } from "./constants.generated.js";
 import { ENTRY_BYTES, homeOf, RingMemory, roomFor, runFrom, type UpdatePlan } from "./layout.js";
@@ -46,7 +46,7 @@ export class WasmRing extends RingMemory implements Ring {
     return i < 0 ? -1 : this.ownerAt(i);
   }
 
-  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, around?: (node: number) => string | null): void {
+  routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, walkOn?: WalkOn): void {
     const total = out.length;
     if (total < SMALLEST_BATCH) {
       // Inline, not through #oneByOne's callback: routeMany of one id is the common small call.
@@ -55,11 +55,8 @@ export class WasmRing extends RingMemory implements Ring {
       for (let i = 0; i < total; i++) {
         const key = keys[i];
         checkKey(key, i);
-        if (around === undefined) out[i] = regionOf(this.route(key), names);
-        else {
-          const node = this.locate(key);
-          out[i] = node < 0 ? null : regionAt(node, this.ownerAt(node), names, around);
-        }
+        const node = this.locate(key);
+        out[i] = regionAt(node, node < 0 ? -1 : this.ownerAt(node), names, walkOn);
       }
       this.#giveBackBatch(had);
       return;
@@ -68,16 +65,16 @@ export class WasmRing extends RingMemory implements Ring {
       if (results < 0) return void out.fill(null, at, at + count);
       // Read through the words view (owners are below 2^16): a new Int32Array view per call would
       // cost more than the copy, in a small batch. Every owner is a region's (the ring is not empty),
-      // but with `around`, where the chunk's answers are its nodes.
-      const words = this.words, ring = this.ring >>> 2;
-      if (around === undefined) for (let i = 0; i < count; i++) out[at + i] = names[words[results + i]] as string;
-      else for (let i = 0, node = 0; i < count; i++) out[at + i] = regionAt((node = words[results + i]), words[ring + node] & 0xffff, names, around);
-    }, around !== undefined);
+      // but with `walkOn`, where the chunk's answers are its nodes.
+      const words = this.words;
+      if (walkOn === undefined) for (let i = 0; i < count; i++) out[at + i] = names[words[results + i]] as string;
+      else for (let i = 0, node = 0; i < count; i++) out[at + i] = regionAt((node = words[results + i]), this.ownerAt(node), names, walkOn);
+    }, walkOn !== undefined);
   }
 
   routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table?: Int32Array): void {
     if (count < SMALLEST_BATCH) {
-      this.#oneByOne(keys, count, (node, i) => void (out[i] = indexOf(node < 0 ? -1 : this.ownerAt(node), node, table)));
+      this.#oneByOne(keys, count, (node, i) => void (out[i] = indexOf(node, node < 0 ? -1 : this.ownerAt(node), table)));
       return;
     }
     this.#readChunks(keys, count, (results, chunk, at) => writeOwners(this, results, chunk, out, at, table), table !== undefined);
