@@ -13,11 +13,7 @@ export const { median, ratio } = kit;
 const MAX_ROUNDS = Number(process.env.BENCH_ROUNDS) || Infinity;
 
 /** Options of the kit's rounds as the bench runs them: capped by BENCH_ROUNDS, each round on the progress line. */
-const inBench = (options) => ({
-  ...options,
-  maxRounds: MAX_ROUNDS,
-  onRound: (label, round, rounds) => progress.step(`${label}: round ${round + 1} of ${rounds}`),
-});
+const inBench = (options) => ({ ...options, maxRounds: MAX_ROUNDS, onRound: (label, round, rounds) => progress.step(`${label}: round ${round + 1} of ${rounds}`) });
 
 /** src/bench/rounds.ts's alternate: `measure(task, round)` gives a task's figures in a round; per task, each figure's rounds and median. */
 export const alternate = (tasks, options) => kit.alternate(tasks, inBench(options));
@@ -25,15 +21,11 @@ export const alternate = (tasks, options) => kit.alternate(tasks, inBench(option
 /** ns per key of tasks { name, run(batch) }: each task `time` ms a round with tinybench, its median latency over `batches` taken in turn. */
 export function timeRounds(tasks, batches, { rounds = 5, time = 200, label }) {
   let next = 0;
-  return alternate(tasks, {
-    rounds,
-    label,
-    measure: ({ name, run }, round) => {
-      const bench = new Bench({ time, warmupTime: round === 0 ? 200 : 20 });
-      bench.add(name, () => run(batches[next++ % batches.length])).runSync();
-      return { ns: (bench.tasks[0].result.latency.p50 * 1e6) / batches[0].length };
-    },
-  });
+  return alternate(tasks, { rounds, label, measure: ({ name, run }, round) => {
+    const bench = new Bench({ time, warmupTime: round === 0 ? 200 : 20 });
+    bench.add(name, () => run(batches[next++ % batches.length])).runSync();
+    return { ns: (bench.tasks[0].result.latency.p50 * 1e6) / batches[0].length };
+  } });
 }
 
 const pause = new Int32Array(new SharedArrayBuffer(4));
@@ -52,19 +44,15 @@ export const settleHeap = () => collectGarbage(20);
 
 /** Wall and CPU ms (V8's background threads too) of tasks { name, setup(), run(arg) }, once a round after a full collection; setup() untimed. */
 export function msRounds(tasks, { rounds, label }) {
-  return alternate(tasks, {
-    rounds,
-    label,
-    measure: ({ setup, run }) => {
-      const arg = setup();
-      collectGarbage();
-      const [cpu, t0] = [process.cpuUsage(), performance.now()];
-      run(arg);
-      const ms = performance.now() - t0;
-      const { user, system } = process.cpuUsage(cpu);
-      return { ms, cpu: (user + system) / 1000 };
-    },
-  });
+  return alternate(tasks, { rounds, label, measure: ({ setup, run }) => {
+    const arg = setup();
+    collectGarbage();
+    const [cpu, t0] = [process.cpuUsage(), performance.now()];
+    run(arg);
+    const ms = performance.now() - t0;
+    const { user, system } = process.cpuUsage(cpu);
+    return { ms, cpu: (user + system) / 1000 };
+  } });
 }
 
 /** Every round's timing cost (CPU ms a unit), for timingNote. */

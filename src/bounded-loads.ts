@@ -44,17 +44,19 @@ interface Eligible {
   readonly loads: readonly Load[];
   /** Owner (the ring's) -> its region's place in E, -1 for an owner whose region is not in E. */
   readonly ofOwner: Int32Array;
+  /** E less nothing. */
+  readonly whole: Less;
 }
 
 /**
- * E of a router's region table and owner -> region table: its regions that own positions and have
- * weight > 0, less `excluded`, each with the load `loadOf` gives it.
+ * E of a router's region table and owner -> region table, all regions eligible: those that own
+ * positions and have weight > 0, each with the load `loadOf` gives it.
  */
-function eligibleOf({ regions, names }: RouterInternals, loadOf: (region: string) => Load, excluded?: ReadonlySet<string>): Eligible {
+function eligibleOf({ regions, names }: RouterInternals, loadOf: (region: string) => Load): Eligible {
   const index = new Map<string, number>(), weights: number[] = [], before: number[] = [], held: Load[] = [];
   let total = 0;
   for (const [region, { weight, names: count }] of regions) {
-    if (weight === 0 || count === 0 || excluded?.has(region)) continue;
+    if (weight === 0 || count === 0) continue;
     index.set(region, weights.length);
     weights.push(weight);
     before.push(total);
@@ -63,7 +65,28 @@ function eligibleOf({ regions, names }: RouterInternals, loadOf: (region: string
   }
   const ofOwner = new Int32Array(names.length).fill(-1);
   names.forEach((region, owner) => (ofOwner[owner] = index.get(region as string) ?? -1));
-  return { index, weights, before, total, loads: held, ofOwner };
+  return { index, weights, before, total, loads: held, ofOwner, whole: { places: [], total } };
+}
+
+/**
+ * E less some of its regions, without a new E: their places in E (ascending), and W less their
+ * weights. A region's C in it is its C in E less the weights of the left-out places before its own.
+ */
+interface Less {
+  readonly places: readonly number[];
+  readonly total: number;
+}
+
+/** E (`all`) less the `excluded` regions it holds (names it does not hold ignored): a look-up each. */
+function lessOf(all: Eligible, excluded: ReadonlySet<string> | undefined): Less {
+  if (excluded === undefined) return all.whole;
+  const places: number[] = [];
+  let total = all.total;
+  for (const region of excluded) {
+    const place = all.index.get(region);
+    if (place !== undefined) places.push(place), (total -= all.weights[place]);
+  }
+  return places.length === 0 ? all.whole : { places: places.sort((a, b) => a - b), total };
 }
 
 /**
@@ -158,11 +181,12 @@ export class BoundedLoads {
     // The names first (their code may update the router), then the router as it stands.
     const excluded = options === undefined ? undefined : readExclude(options, "acquire");
     const internals = internalsOf(this.#router);
-    const eligible = this.#eligible(internals, excluded);
+    const eligible = this.#eligible(internals);
+    const less = lessOf(eligible, excluded);
     const hash = this.#held.hash(sessionId);
     const current = this.#held.get(sessionId, hash);
-    if (current !== undefined && eligible.index.has(current.region)) return current.region;
-    const load = this.#choose(sessionId, internals.ring, eligible, this.#held.size - (current === undefined ? 0 : 1));
+    if (current !== undefined && eligible.index.has(current.region) && !excluded?.has(current.region)) return current.region;
+    const load = this.#choose(sessionId, internals.ring, eligible, less, this.#held.size - (current === undefined ? 0 : 1));
     if (current === undefined && load !== undefined && this.#held.size >= MAX_HELD) {
       throw new RangeError(`acquire: a BoundedLoads holds at most ${MAX_HELD} sessions; release one before acquiring ${describe(sessionId)}`);
     }
@@ -193,19 +217,20 @@ export class BoundedLoads {
   }
 
   /**
-   * The load of the first region of the session's preference list in E below its cap, with h
-   * sessions held; undefined when there is none.
+   * The load of the first region of the session's preference list in E less `less` below its cap,
+   * with h sessions held; undefined when there is none.
    */
-  #choose(sessionId: string, ring: Ring, eligible: Eligible, held: number): Load | undefined {
-    if (eligible.total === 0) return undefined;
+  #choose(sessionId: string, ring: Ring, eligible: Eligible, less: Less, held: number): Load | undefined {
+    if (less.total === 0) return undefined;
     // The preference list's walk on the ring itself (a subclass's route() could re-enter this),
     // stopped at the first region with room: most sessions stop at the first, route()'s.
     const start = ring.locate(sessionId);
     if (start < 0) return undefined;
     const walk = this.#walk;
     walk.eligible = eligible;
+    walk.less = less;
     walk.capsTotal = capTotal(held, this.#percent);
-    walk.share = Math.floor(walk.capsTotal / eligible.total);
+    walk.share = Math.floor(walk.capsTotal / less.total);
     walk.found = undefined;
     // Most sessions stop at the first owner: asked here, without the walk's call. It is never one
     // the walk skips (walkOwners: a point equal to the one before it, on rings of 32-bit points,
@@ -215,24 +240,23 @@ export class BoundedLoads {
   }
 
   /**
-   * E for the router as it stands, less the excluded regions. A region has one load at a time: the
-   * one holding its sessions, else a new one of 0 in E of all regions, which E less the excluded
-   * shares (a second load of 0 would split the region's count once both held sessions).
+   * E for the router as it stands, made again only after it changed. A region has one load at a
+   * time: the one holding its sessions, else a new one of 0.
    */
-  #eligible(internals: RouterInternals, excluded: ReadonlySet<string> | undefined): Eligible {
+  #eligible(internals: RouterInternals): Eligible {
     if (internals.version !== this.#version || this.#all === undefined) {
       this.#all = eligibleOf(internals, (region) => this.#loads.get(region) ?? { region, count: 0 });
       this.#version = internals.version;
     }
-    const all = this.#all;
-    if (excluded === undefined || ![...excluded].some((region) => all.index.has(region))) return all;
-    return eligibleOf(internals, (region) => all.loads[all.index.get(region) as number], excluded);
+    return this.#all;
   }
 }
 
 /** A walk of the ring for the first owner whose region is in E and holds fewer sessions than its cap. */
 class Walk {
   eligible: Eligible | undefined;
+  /** The regions of E the call excludes. */
+  less: Less | undefined;
   capsTotal = 0;
   /** s = floor(T / W): a region of weight w holding fewer than w x s sessions is below its cap. */
   share = 0;
@@ -243,11 +267,17 @@ class Walk {
     const eligible = this.eligible as Eligible;
     const i = eligible.ofOwner[owner];
     if (i < 0) return false;
+    const { places, total } = this.less as Less;
+    let before = eligible.before[i];
+    for (let k = 0; k < places.length && places[k] <= i; k++) {
+      if (places[k] === i) return false;
+      before -= eligible.weights[places[k]];
+    }
     const { count } = eligible.loads[i];
     const weight = eligible.weights[i];
     // The cap is at least w x s (its floor terms differ by >= 0): only a load of that many or more
     // needs the cap itself, with its divisions.
-    if (count >= weight * this.share && count >= capOf(weight, eligible.before[i], eligible.total, this.capsTotal)) return false;
+    if (count >= weight * this.share && count >= capOf(weight, before, total, this.capsTotal)) return false;
     this.found = eligible.loads[i];
     return true;
   };

@@ -6,11 +6,12 @@ import { fingerprint } from "./operations/fingerprint.js";
 import { checkVnodeCount, describeDialect, readDialect, type ResolvedRouterOptions, type RouterOptions } from "./options.js";
 import type { Dialect } from "./dialects.js";
 import { distinctOwnersFrom } from "./operations/preference.js";
-import { exclusionOf, readExclude, routeAround, type Exclusion, type RouteOptions } from "./operations/exclude.js";
+import { exclusionOf, readExclude, routeAround, type RouteOptions } from "./operations/exclude.js";
+import { BatchTables, type BatchTableSource } from "./operations/batch-tables.js";
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
-import { countOffsets, indexTable, readBytes, readOut, readOutBeside, readSpans, walkExcluded, type IndexTable } from "./operations/indexes.js";
+import { countOffsets, readBytes, readOut, readOutBeside, readSpans, walkExcluded } from "./operations/indexes.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 import { takeHandedRing, withHandedRing } from "./handed-ring.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
@@ -33,8 +34,10 @@ export class RegionRouterBase {
   #freeOwners: number[] = [];
   /** Updates committed to the table (RouterInternals.version). */
   #version = 0;
-  /** routeIndexes' owner -> index table, for the table at `version`. */
-  #indexCache: (IndexTable & { readonly version: number }) | undefined;
+  /** Regions owning positions (names > 0): whether an exclusion leaves one, without a pass over all. */
+  #owning = 0;
+  /** The batch calls' tables, kept while the table stays at one version. */
+  #tables = new BatchTables();
   /** The ring's dialect and its options. */
   #dialect: Dialect;
   /** The engine: the positions and the search over them. */
@@ -58,7 +61,7 @@ export class RegionRouterBase {
     // A subclass's constructor may add regions (the snapshot's replace them), not change the dialect.
     const [made, wanted] = [describeDialect(router.#dialect), describeDialect(dialect)];
     if (made !== wanted) throw new TypeError(`fromJSON: the constructor made ${made}, not the snapshot's ${wanted}: pass the options on to super()`);
-    if (router.#regions.size > 0) [router.#ring, router.#regions, router.#names, router.#freeOwners] = [router.#ring.empty(), new Map(), [], []];
+    if (router.#regions.size > 0) [router.#ring, router.#regions, router.#names, router.#freeOwners, router.#owning] = [router.#ring.empty(), new Map(), [], [], 0];
     router.addRegions(regions);
     router.#meta = meta;
     return router;
@@ -113,12 +116,13 @@ export class RegionRouterBase {
     const rerun = new Map<string, number | null>();
     if (this.#dialect.relative) for (const [region, { weight }] of regions) if (!changes.has(region)) rerun.set(region, weight);
     for (const [region, weight] of changes) rerun.set(region, weight);
-    let taken = 0, fresh = 0;
+    let taken = 0, fresh = 0, owning = this.#owning;
     const remove: VnodeRun[] = [];
     const entries: [string, RegionEntry][] = [];
     for (const [region, weight] of rerun) {
       const known = regions.get(region);
       if (known) remove.push(this.#dialect.run(region, known.owner, known.names, 0));
+      if (known && known.names > 0) owning--;
       const owner = known ? known.owner : taken < free.length ? free[free.length - ++taken] : this.#names.length + fresh++;
       if (owner >= MAX_REGIONS) throw new RangeError(`at most ${MAX_REGIONS} regions: no room for ${describe(region)}`);
       if (weight !== null) entries.push([region, { owner, weight, names: 0 }]);
@@ -129,7 +133,7 @@ export class RegionRouterBase {
     // absolute dialects' positions are 128-bit (src/dialects.ts), where ranks decide nothing.
     entries.forEach(([region, entry], j) => {
       checkVnodeCount(region, entry.weight, (entry.names = counts[j]));
-      if (entry.names > 0) add.push(this.#dialect.run(region, entry.owner, entry.names, j));
+      if (entry.names > 0) add.push(this.#dialect.run(region, entry.owner, entry.names, j)), owning++;
     });
     this.#update(remove, add);
     // The table, which nothing above changed.
@@ -139,6 +143,7 @@ export class RegionRouterBase {
       regions.set(region, entry);
       this.#names[entry.owner] = region;
     }
+    this.#owning = owning;
     this.#version++;
   }
 
@@ -188,7 +193,7 @@ export class RegionRouterBase {
     if (options === undefined) return regionOf(this.#ring.route(sessionId), this.#names);
     // The names first: an iterable's code may update the router or change an argument.
     const excluded = readExclude(options);
-    return routeAround(this.#ring, this.#ring.locate(sessionId), this.#exclusion(excluded));
+    return this.#around(this.#ring.locate(sessionId), excluded);
   }
 
   /**
@@ -203,8 +208,9 @@ export class RegionRouterBase {
     const version = this.#version;
     if (excluded === undefined) this.#ring.routeMany(sessionIds, out, this.#names);
     else {
-      const exclusion = this.#exclusion(excluded);
-      this.#ring.routeMany(sessionIds, out, exclusion.table, (node) => routeAround(this.#ring, node, exclusion));
+      const exclusion = exclusionOf(excluded, this.#source());
+      const walkOn = (node: number) => routeAround(this.#ring, node, this.#names, exclusion);
+      this.#tables.lend(this.#source(), exclusion, (names) => this.#ring.routeMany(sessionIds, out, names, walkOn));
     }
     this.#unchangedSince(version, "routeMany");
     return out;
@@ -231,21 +237,20 @@ export class RegionRouterBase {
     const length = readIdsLength(sessionIds);
     const answers = readOut(out, length);
     const version = this.#version;
-    const indexes = this.#indexes(excluded);
-    // With regions excluded, the answers go to out once walked on: a bad id leaves it as it was.
-    const written = indexes.excludes ? new Int32Array(length) : answers;
-    this.#ring.routeIndexes(sessionIds, length, written, indexes.engineTable);
-    this.#unchangedSince(version, "routeIndexes");
-    if (written !== answers) answers.set(walkExcluded(this.#ring, written, length, indexes));
+    this.#tables.lend(this.#source(), excluded && exclusionOf(excluded, this.#source()), (_, indexes) => {
+      // With regions excluded, the answers go to out once walked on: a bad id leaves it as it was.
+      const written = indexes.excludes ? new Int32Array(length) : answers;
+      this.#ring.routeIndexes(sessionIds, length, written, indexes.engineTable);
+      this.#unchangedSince(version, "routeIndexes");
+      if (written !== answers) answers.set(walkExcluded(this.#ring, written, length, indexes));
+    });
     return out ?? answers;
   }
 
   /** route() of a session id given as bytes (a Uint8Array), hashed as they are: UTF-8 gives the string's answer. */
   routeBytes(sessionId: Uint8Array, options?: RouteOptions): string | null {
     const excluded = options === undefined ? undefined : readExclude(options);
-    const start = this.#ring.locateBytes(readBytes(sessionId, "sessionId"));
-    if (excluded === undefined) return start < 0 ? null : (this.#names[this.#ring.ownerAt(start)] as string);
-    return routeAround(this.#ring, start, this.#exclusion(excluded));
+    return this.#around(this.#ring.locateBytes(readBytes(sessionId, "sessionId")), excluded);
   }
 
   /**
@@ -258,23 +263,23 @@ export class RegionRouterBase {
     const spans = readSpans(offsets);
     const count = countOffsets(bytes, spans);
     const { answers, written } = readOutBeside(out, count, [bytes, spans]);
-    const indexes = this.#indexes(excluded);
-    this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable);
-    if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes);
+    this.#tables.lend(this.#source(), excluded && exclusionOf(excluded, this.#source()), (_, indexes) => {
+      this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable);
+      if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes);
+    });
     if (written !== answers) answers.set(written);
     return out ?? answers;
   }
 
-  /** The owner -> index table, kept while the table does not change; a new one with regions excluded. */
-  #indexes(excluded: ReadonlySet<string> | undefined): IndexTable {
-    if (excluded !== undefined) return indexTable(this.#names, this.#regions, excluded);
-    if (this.#indexCache?.version !== this.#version) this.#indexCache = { version: this.#version, ...indexTable(this.#names, this.#regions) };
-    return this.#indexCache;
+  /** The answer for a key that landed on node `start`: its region unless `excluded` (most are not), else a walk on. */
+  #around(start: number, excluded: ReadonlySet<string> | undefined): string | null {
+    const region = start < 0 ? null : (this.#names[this.#ring.ownerAt(start)] as string);
+    return region === null || !excluded?.has(region) ? region : routeAround(this.#ring, start, this.#names, exclusionOf(excluded, this.#source()));
   }
 
-  /** The region table as it stands, with the `excluded` regions unnamed. */
-  #exclusion(excluded: ReadonlySet<string>): Exclusion {
-    return exclusionOf(excluded, this.#names, this.#regions);
+  /** The region table as exclusionOf and the batch tables read it. */
+  #source(): BatchTableSource {
+    return { names: this.#names, regions: this.#regions, owning: this.#owning, version: this.#version };
   }
 
   /** @internal See ./internals.ts. */
@@ -292,9 +297,7 @@ export class RegionRouterBase {
     checkInteger(n, "n", 0, Number.MAX_SAFE_INTEGER);
     const start = this.#ring.locate(sessionId);
     if (start < 0 || n === 0) return [];
-    let owning = 0;
-    for (const { names } of this.#regions.values()) if (names > 0) owning++;
-    return distinctOwnersFrom(this.#ring, start, n, owning).map((owner) => this.#names[owner] as string);
+    return distinctOwnersFrom(this.#ring, start, n, this.#owning).map((owner) => this.#names[owner] as string);
   }
 
   /** An independent copy, of the same class, dialect and options. */
@@ -309,6 +312,7 @@ export class RegionRouterBase {
     copy.#regions = new Map(this.#regions);
     copy.#names = this.#names.slice();
     copy.#freeOwners = this.#freeOwners.slice();
+    copy.#owning = this.#owning;
     copy.#meta = this.#meta === undefined ? undefined : copyMeta(this.#meta);
     return copy;
   }

@@ -1,8 +1,8 @@
 // A gateway's calls beyond route(), both engines: BoundedLoads' acquire + release of a new session
 // among 100,000 held, at most 2x route(), beside route() with what a Map of the held sessions costs
-// (two look-ups, and get, set, get, delete). No floor: the session table looks up faster than a
-// Map. Failover: routeMany with one of the 9 regions excluded, within 1.25x routeMany. And
-// suggestVnodes for 9 regions within 1 s.
+// (two look-ups, and get, set, get, delete; no floor: the session table looks up faster). Failover:
+// routeMany with one of 9 regions excluded within 1.25x routeMany; route() with one excluded, among 9
+// regions and among 65,536 (no pass over them). suggestVnodes for 9 regions within 1 s.
 import * as node from "../../dist/node.js";
 import * as pure from "../../dist/pure.js";
 import { count, eachKey, fmt, gatewayBatches, progress, routerOf, table } from "../lib.mjs";
@@ -13,8 +13,8 @@ const REGIONS = ["us-east-1", "us-east-2", "us-west-1", "us-west-2", "eu-west-1"
 const HELD = 100_000;
 /** A region down, which routeMany routes around. */
 const EXCLUDE = { exclude: [REGIONS[8][0]] };
-/** Rows of each engine in the table: route(), acquire + release, route() with a Map's look-ups, then its four steps; routeMany, then with EXCLUDE. */
-const ROWS = 6;
+/** Rows of each engine in the table: route(), acquire + release, route() with a Map's look-ups, then its four steps; routeMany, then with EXCLUDE; route() with EXCLUDE, route() and that on WIDE regions. */
+const [ROWS, WIDE] = [9, 65_536];
 /** The planner's deviation: its answer for REGIONS is in the hundreds. */
 const MAX_DEVIATION = 0.004;
 
@@ -34,10 +34,11 @@ function tasks(engine, { RegionRouter, BoundedLoads }) {
   progress.step(`${engine}: ${count(HELD)} sessions held`);
   const router = routerOf(RegionRouter, REGIONS);
   const loads = new BoundedLoads(router);
+  const wide = routerOf(RegionRouter, Array.from({ length: WIDE - 1 }, (_, i) => [`region-${i}`, 1]).concat([EXCLUDE.exclude.concat(1)]));
   const held = new Map();
   for (let i = 0; i < HELD; i++) held.set(`held-${i}`, loads.acquire(`held-${i}`));
   return [
-    { name: `${engine}: route()`, run: eachKey((id) => router.route(id)) },
+    { name: `${engine}: route()`, engine, run: eachKey((id) => router.route(id)) },
     { name: `${engine}: acquire + release`, engine, loads, run: eachKey((id) => {
       const region = loads.acquire(id);
       loads.release(id);
@@ -47,6 +48,9 @@ function tasks(engine, { RegionRouter, BoundedLoads }) {
     { name: `${engine}: route() and a Map of ${count(HELD)} sessions: get, set, get, delete`, run: eachKey((id) => holdAndLetGo(held, router, id)) },
     { name: `${engine}: routeMany, 1,024 ids a call`, run: (ids) => router.routeMany(ids) },
     { name: `${engine}: routeMany, ${EXCLUDE.exclude[0]} excluded`, run: (ids) => router.routeMany(ids, EXCLUDE) },
+    { name: `${engine}: route(), ${EXCLUDE.exclude[0]} excluded`, run: eachKey((id) => router.route(id, EXCLUDE)) },
+    { name: `${engine}: route() among ${count(WIDE)} regions`, run: eachKey((id) => wide.route(id)) },
+    { name: `${engine}: route() among them, ${EXCLUDE.exclude[0]} excluded`, run: eachKey((id) => wide.route(id, EXCLUDE)) },
   ];
 }
 
@@ -57,7 +61,8 @@ export default async function gateway() {
   table(
     ["engine: call", "ns per id", "of route()"],
     results.map((r, i) => [r.name, fmt(r.ns), `${fmt(ratio(r, results[i - (i % ROWS)]), 2)}x`]),
-    `Sticky sessions: BoundedLoads (load factor 1.25) on 9 regions holding ${count(HELD)} sessions, against route(); failover: routeMany with ${EXCLUDE.exclude[0]} excluded (ns per new id, median of 5 alternating rounds)`,
+    `Sticky sessions: BoundedLoads (load factor 1.25) on 9 regions holding ${count(HELD)} sessions, against route(); failover: routeMany and route() with ${EXCLUDE.exclude[0]} excluded (ns per new id, median of 5 alternating rounds)`,
+    `route() with a region excluded among ${count(WIDE)} regions, of route() among them: ${[0, ROWS].map((i) => `${all[i].engine} ${fmt(ratio(results[i + 8], results[i + 7]), 2)}x`).join(", ")}.`,
   );
   for (let i = 0; i < results.length; i += ROWS) {
     const [route, acquire, , , batch, excluded] = results.slice(i, i + ROWS);

@@ -60,8 +60,8 @@ function exclusion(router: RegionRouter, exclude: readonly string[]): ((lines: L
   const { names, regions } = internalsOf(router);
   for (const name of exclude) if (!regions.has(name)) throw new UsageError(`--exclude ${JSON.stringify(name)} is not a region of the ring`);
   if (router.route("", { exclude }) === null) throw new UsageError("--exclude leaves no region with positions: nothing to route to");
-  const excluded = new Set(exclude.map((name) => names.indexOf(name)));
+  const ownerOf = new Map(names.map((name, owner) => [name, owner])), excluded = new Set(exclude.map((name) => ownerOf.get(name)));
   return exclude.length === 0 ? undefined : (lines, owners) => {
-    for (let i = 0; i < lines.count; i++) if (excluded.has(owners[i])) owners[i] = names.indexOf(router.route(idOf(lines, i), { exclude }) as string);
+    for (let i = 0; i < lines.count; i++) if (excluded.has(owners[i])) owners[i] = ownerOf.get(router.route(idOf(lines, i), { exclude }) as string) as number;
   };
 }

@@ -5,7 +5,7 @@
 // owners unnamed (routeMany) or marked (routeIndexes), and only the sessions that land on an
 // excluded region walk on, from the node they landed on: no id is routed twice.
 import { regionOf, type RegionTable, type Ring } from "../engines/ring.js";
-import { describe, optionFields } from "../validate.js";
+import { describe, isPlain, optionFields } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
 /** What route() and routeMany() take beside their session ids. */
@@ -24,6 +24,11 @@ export interface RouteOptions {
  * misspelt option would otherwise route to the region the caller meant to avoid).
  */
 export function readExclude(options: unknown, kind = "route"): Set<string> {
+  // The common case, an object of exclude alone, read without a map of its fields.
+  if (typeof options === "object" && options !== null && isPlain(options)) {
+    const keys = Object.keys(options);
+    if (keys.length === 1 && keys[0] === "exclude") return namesOf((options as RouteOptions).exclude);
+  }
   return namesOf(optionFields(options, "options", ["exclude"], kind).get("exclude"));
 }
 
@@ -46,31 +51,36 @@ export function namesOf(exclude: unknown): Set<string> {
   return names;
 }
 
-/** A router's region table seen with some regions excluded. */
+/** What exclusionOf reads of a router's region table: its regions' owners and name counts, and how many regions own positions. */
+export interface ExcludeTable {
+  readonly regions: ReadonlyMap<string, { readonly owner: number; readonly names: number }>;
+  readonly owning: number;
+}
+
+/** One call's excluded regions: their owners (names that are not regions left out), and whether a region owning positions is left. */
 export interface Exclusion {
-  /** Owner -> region name, undefined for an excluded region's owner (and a free one). */
-  readonly table: RegionTable;
-  /** Whether some region that owns positions is not excluded (else every answer is null). */
+  readonly owners: ReadonlySet<number>;
   readonly open: boolean;
 }
 
-/** The router's table (`names`, `regions`: see RouterInternals) with the `excluded` regions unnamed. */
-export function exclusionOf(
-  excluded: ReadonlySet<string>,
-  names: RegionTable,
-  regions: ReadonlyMap<string, { readonly owner: number; readonly names: number }>,
-): Exclusion {
-  const table = names.slice();
-  let open = false;
-  for (const [region, entry] of regions) {
-    if (excluded.has(region)) table[entry.owner] = undefined;
-    else if (entry.names > 0) open = true;
+/** The `excluded` names as a router's table (`table`) gives them: a look-up each, no pass over every region. */
+export function exclusionOf(excluded: ReadonlySet<string>, { regions, owning }: ExcludeTable): Exclusion {
+  const owners = new Set<number>();
+  let closed = 0;
+  for (const name of excluded) {
+    const entry = regions.get(name);
+    if (entry === undefined) continue;
+    owners.add(entry.owner);
+    if (entry.names > 0) closed++;
   }
-  return { table, open };
+  return { owners, open: closed < owning };
 }
 
-/** The first region not excluded walking clockwise from a key's position (`start`: Ring.locate's); null when there is none. */
-export function routeAround(ring: Ring, start: number, { table, open }: Exclusion): string | null {
+/**
+ * The first region not excluded walking clockwise from a key's position (`start`: Ring.locate's),
+ * through the owner -> region table `names`; null when there is none.
+ */
+export function routeAround(ring: Ring, start: number, names: RegionTable, { owners, open }: Exclusion): string | null {
   if (start < 0 || !open) return null;
-  return regionOf(walkOwners(ring, start, (owner) => table[owner] !== undefined), table);
+  return regionOf(walkOwners(ring, start, (owner) => !owners.has(owner)), names);
 }

@@ -4,7 +4,7 @@
 // column (the bytes in one buffer, n + 1 ascending Int32 offsets). The engine writes the indexes
 // through an owner -> index table (Ring.routeIndexes, Ring.routeBytes), which marks the excluded
 // regions' owners: their ids come back with the node they landed on, and walk on from there.
-import { EXCLUDED, excludedAt, type RegionTable, type Ring } from "../engines/ring.js";
+import { excludedAt, type RegionTable, type Ring } from "../engines/ring.js";
 import { describe, readTypedArray } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
@@ -20,26 +20,19 @@ export interface IndexTable {
   readonly engineTable: Int32Array | undefined;
 }
 
-/** The router's table (`names`, `regions`: see RouterInternals) as indexes, the `excluded` regions marked. */
-export function indexTable(
-  names: RegionTable,
-  regions: ReadonlyMap<string, { readonly owner: number; readonly names: number }>,
-  excluded: ReadonlySet<string> = new Set(),
-): IndexTable {
+/** The router's table (`names`, `regions`: see RouterInternals) as indexes, nothing excluded (./batch-tables.ts marks excluded owners). */
+export function indexTable(names: RegionTable, regions: ReadonlyMap<string, { readonly owner: number; readonly names: number }>): IndexTable {
   const table = new Int32Array(names.length).fill(-1);
   let index = 0;
   let open = false;
-  let excludes = false;
   let identity = true;
-  for (const [region, { owner, names: count }] of regions) {
-    const out = excluded.has(region);
-    table[owner] = out ? EXCLUDED : index;
-    if (out) excludes = true;
-    else if (count > 0) open = true;
+  for (const [, { owner, names: count }] of regions) {
+    table[owner] = index;
+    if (count > 0) open = true;
     if (owner !== index) identity = false;
     index++;
   }
-  return { table, open, excludes, engineTable: identity && !excludes ? undefined : table };
+  return { table, open, excludes: false, engineTable: identity ? undefined : table };
 }
 
 /** Where the answers go: `out` as given (an Int32Array of at least `count` indexes; readTypedArray's view of it), or a new one. */

@@ -1,0 +1,53 @@
+// The tables a router's batch calls hand the engine: owner -> region name with the excluded regions'
+// owners unnamed (routeMany), and owner -> index in regions() with them marked EXCLUDED
+// (routeIndexes, routeManyBytes). Copies of both are kept while the region table stays at one
+// version, and a call with regions excluded sets their owners in the copies and puts them back
+// after: excluding a few regions costs those few, not a pass over every region.
+import { EXCLUDED, type RegionTable } from "../engines/ring.js";
+import type { ExcludeTable, Exclusion } from "./exclude.js";
+import { indexTable, type IndexTable } from "./indexes.js";
+
+/** What the batch tables are made from: the router's region table as RouterInternals gives it, and its owning count. */
+export interface BatchTableSource extends ExcludeTable {
+  readonly names: RegionTable;
+  readonly version: number;
+}
+
+/** One router's batch tables (each router makes its own). */
+export class BatchTables {
+  #version = -1;
+  /** The owner -> index table with nothing excluded, and the copies lent to calls that exclude. */
+  #base: IndexTable | undefined;
+  #names: (string | undefined)[] = [];
+  #indexes = new Int32Array(0);
+  /** Whether a call has the copies: a call made meanwhile (from a getter among its ids) gets its own. */
+  #lent = false;
+
+  /** The owner -> index table with nothing excluded, made once per version (and the copies with it). */
+  indexes(source: BatchTableSource): IndexTable {
+    if (this.#version !== source.version || this.#base === undefined) {
+      this.#base = indexTable(source.names, source.regions);
+      [this.#version, this.#names, this.#indexes] = [source.version, source.names.slice(), this.#base.table.slice()];
+    }
+    return this.#base;
+  }
+
+  /** call(owner -> region name, owner -> index), the `exclusion`'s owners unnamed in one and marked EXCLUDED in the other. */
+  lend<R>(source: BatchTableSource, exclusion: Exclusion | undefined, call: (names: RegionTable, indexes: IndexTable) => R): R {
+    const base = this.indexes(source);
+    if (exclusion === undefined || exclusion.owners.size === 0) return call(source.names, base);
+    const own = this.#lent;
+    const [names, table] = own ? [source.names.slice(), base.table.slice()] : [this.#names, this.#indexes];
+    for (const owner of exclusion.owners) (names[owner] = undefined), (table[owner] = EXCLUDED);
+    const indexes = { table, open: exclusion.open, excludes: true, engineTable: table };
+    if (own) return call(names, indexes);
+    this.#lent = true;
+    try {
+      return call(names, indexes);
+    } finally {
+      this.#lent = false;
+      // A call that updated the router left it at another version: the copies are made again.
+      for (const owner of exclusion.owners) (names[owner] = source.names[owner]), (table[owner] = base.table[owner]);
+    }
+  }
+}
