@@ -261,10 +261,10 @@ export class RegionRouterBase {
     const excluded = options === undefined ? undefined : readExclude(options);
     const bytes = readBytes(data, "data");
     const spans = readSpans(offsets);
-    const count = countOffsets(bytes, spans);
+    const { count, longest } = countOffsets(bytes, spans);
     const { answers, written } = readOutBeside(out, count, [bytes, spans]);
     this.#tables.lend(this.#source(), excluded && exclusionOf(excluded, this.#source()), (_, indexes) => {
-      this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable);
+      this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable, longest);
       if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes);
     });
     if (written !== answers) answers.set(written);

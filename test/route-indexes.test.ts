@@ -6,7 +6,7 @@
 // input a clear error that changes nothing (out included, but for an id found bad as it is read).
 import { createHash } from "node:crypto";
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { describe, expect, it, vi } from "vitest";
 import { DIALECTS } from "../src/dialects.js";
 import { CHUNK, CHUNK_BYTES } from "../src/engines/wasm/chunks.js";
 import type { RouterOptions } from "../src/options.js";
@@ -40,6 +40,25 @@ function indexesOf(router: Router, ids: readonly string[], options?: { exclude: 
     const region = router.route(id, options);
     return region === null ? -1 : regions.indexOf(region);
   });
+}
+
+/**
+ * Until the function returned is called: WebAssembly memory that cannot grow, and no Uint8Array of
+ * `bytes` or more (the pure engine's MD5 buffer), each a RangeError "no memory here".
+ */
+function memoryRefused(bytes: number): () => void {
+  const refuse = () => {
+    throw new RangeError("no memory here");
+  };
+  const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow").mockImplementation(refuse);
+  const Bytes = globalThis.Uint8Array;
+  globalThis.Uint8Array = new Proxy(Bytes, {
+    construct: (target, args, newTarget) => (typeof args[0] === "number" && args[0] >= bytes ? refuse() : Reflect.construct(target, args, newTarget)),
+  });
+  return () => {
+    grow.mockRestore();
+    globalThis.Uint8Array = Bytes;
+  };
 }
 
 const batch = fc.array(sessionId, { maxLength: 12 });
@@ -303,6 +322,29 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     // Beside them in the same buffer is fine.
     const beside = new Int32Array(buffer, 48, 3);
     expect([...router.routeManyBytes(data, offsets, beside)]).toEqual(indexesOf(router, ["", "", ""]));
+  });
+
+  // Its checks come first; then the only failure left is memory for the ids, taken before any
+  // answer is written. A first call leaves memory for a chunk of short ids; the second's giant id
+  // needs more, which is refused. (The answers are a twin router's: route() of the giant id keeps
+  // its memory until the next update.)
+  it("memory that cannot be had for a giant id after a chunk of short ones: a RangeError, out as it was", () => {
+    const [router, twin] = [buildRouter(RegionRouter, REGIONS), buildRouter(RegionRouter, REGIONS)];
+    const short = Array.from({ length: CHUNK + 500 }, (_, i) => `sess-${i}`);
+    router.routeManyBytes(arrow(short).data, arrow(short).offsets);
+    const ids = [...short, "x".repeat(1 << 26)];
+    const { data, offsets } = arrow(ids);
+    for (const options of [undefined, { exclude: ["sf"] }]) {
+      const out = new Int32Array(ids.length).fill(7);
+      const restore = memoryRefused(1 << 26);
+      try {
+        expect(() => router.routeManyBytes(data, offsets, out, options)).toThrow(engine === "pure" ? /^no memory here$/ : /^WebAssembly memory cannot grow to \d+ bytes$/);
+      } finally {
+        restore();
+      }
+      expect(out.every((index) => index === 7)).toBe(true);
+      expect([...router.routeManyBytes(data, offsets, out, options)]).toEqual(indexesOf(twin, ids, options));
+    }
   });
 
   it("takes a Buffer, a slice of a larger buffer, and typed arrays of another realm", async () => {

@@ -175,7 +175,9 @@ export class PureRing implements Ring {
     return this.#ownerOf(littleEndianWords(digest, 0, digestWords));
   }
 
-  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array): void {
+  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, longest?: number): void {
+    // The longest id's room, taken before anything is written.
+    if (longest !== undefined) md5.reserve(longest);
     for (let i = 0, at = 0; i < count; i++, at += stride) {
       const node = this.#locate(bytesHash(data, spans[at], spans[at + 1]));
       out[i] = indexOf(node, this.owners[node], table);

@@ -170,13 +170,15 @@ export class WasmRing extends RingMemory implements Ring {
     return plan.results >>> 2;
   }
 
-  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array): void {
+  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, longest?: number): void {
     this.#check();
     if (this.n === 0) {
       out.fill(-1, 0, count);
       return;
     }
     const had = this.bytes;
+    // The room of the largest chunk (a chunk's bytes, or one longer id), taken before anything is written.
+    if (longest !== undefined) this.planBatch(CHUNK, Math.max(longest, Math.min(spans[count] - spans[0], CHUNK_BYTES)));
     for (let from = 0; from < count; ) {
       from = stride === 1 ? routeOffsetsChunk(this, data, spans, from, count, out, table) : routePairsChunk(this, data, spans, from, count, out, table);
     }
