@@ -18,16 +18,15 @@ export class BatchTables {
   #version = -1;
   /** The owner -> index table with nothing excluded, and the copies lent to calls that exclude. */
   #base: IndexTable | undefined;
-  #names: (string | undefined)[] = [];
-  #indexes = new Int32Array(0);
+  #names: (string | undefined)[] | undefined;
+  #indexes: Int32Array | undefined;
   /** Whether a call has the copies: a call made meanwhile (from a getter among its ids) gets its own. */
   #lent = false;
 
-  /** The owner -> index table with nothing excluded, made once per version (and the copies with it). */
+  /** The owner -> index table with nothing excluded, made once per version (the copies when first lent). */
   indexes(source: BatchTableSource): IndexTable {
     if (this.#version !== source.version || this.#base === undefined) {
-      this.#base = indexTable(source.names, source.regions);
-      [this.#version, this.#names, this.#indexes] = [source.version, source.names.slice(), this.#base.table.slice()];
+      [this.#version, this.#base, this.#names, this.#indexes] = [source.version, indexTable(source.names, source.regions), undefined, undefined];
     }
     return this.#base;
   }
@@ -37,7 +36,7 @@ export class BatchTables {
     const base = this.indexes(source);
     if (exclusion === undefined || exclusion.owners.size === 0) return call(source.names, base);
     const own = this.#lent;
-    const [names, table] = own ? [source.names.slice(), base.table.slice()] : [this.#names, this.#indexes];
+    const [names, table] = own ? [source.names.slice(), base.table.slice()] : [(this.#names ??= source.names.slice()), (this.#indexes ??= base.table.slice())];
     for (const owner of exclusion.owners) (names[owner] = undefined), (table[owner] = EXCLUDED);
     const indexes = { table, open: exclusion.open, excludes: true, engineTable: table };
     if (own) return call(names, indexes);
