@@ -6,7 +6,7 @@ import { fingerprint } from "./operations/fingerprint.js";
 import { checkVnodeCount, describeDialect, readDialect, type ResolvedRouterOptions, type RouterOptions } from "./options.js";
 import type { Dialect } from "./dialects.js";
 import { distinctOwnersFrom } from "./operations/preference.js";
-import { exclusionOf, readExclude, routeAround, type RouteOptions } from "./operations/exclude.js";
+import { exclusionOf, readExclude, routeAround, type Exclusion, type RouteOptions } from "./operations/exclude.js";
 import { BatchTables, type BatchTableSource } from "./operations/batch-tables.js";
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
@@ -208,9 +208,9 @@ export class RegionRouterBase {
     const version = this.#version;
     if (excluded === undefined) this.#ring.routeMany(sessionIds, out, this.#names);
     else {
-      const exclusion = exclusionOf(excluded, this.#source());
-      const walkOn = (node: number) => routeAround(this.#ring, node, this.#names, exclusion);
-      this.#tables.lend(this.#source(), exclusion, (names) => this.#ring.routeMany(sessionIds, out, names, walkOn));
+      this.#tables.lend(this.#source(), excluded, (names, _, exclusion) => {
+        this.#ring.routeMany(sessionIds, out, names, (node) => routeAround(this.#ring, node, this.#names, exclusion as Exclusion));
+      });
     }
     this.#unchangedSince(version, "routeMany");
     return out;
@@ -237,7 +237,7 @@ export class RegionRouterBase {
     const length = readIdsLength(sessionIds);
     const answers = readOut(out, length);
     const version = this.#version;
-    this.#tables.lend(this.#source(), excluded && exclusionOf(excluded, this.#source()), (_, indexes) => {
+    this.#tables.lend(this.#source(), excluded, (_, indexes) => {
       // With regions excluded, the answers go to out once walked on: a bad id leaves it as it was.
       const written = indexes.excludes ? new Int32Array(length) : answers;
       this.#ring.routeIndexes(sessionIds, length, written, indexes.engineTable);
@@ -263,7 +263,7 @@ export class RegionRouterBase {
     const spans = readSpans(offsets);
     const { count, longest } = countOffsets(bytes, spans);
     const { answers, written } = readOutBeside(out, count, [bytes, spans]);
-    this.#tables.lend(this.#source(), excluded && exclusionOf(excluded, this.#source()), (_, indexes) => {
+    this.#tables.lend(this.#source(), excluded, (_, indexes) => {
       this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable, longest);
       if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes);
     });

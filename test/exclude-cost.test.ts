@@ -7,35 +7,21 @@
 // answer against the definition (the first region of preferenceList not excluded).
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
+import { arrowLayout } from "../src/bench/arrow.js";
 import { BoundedLoads } from "../src/bounded-loads.js";
 import { internalsOf } from "../src/internals.js";
 import type { RouterOptions } from "../src/options.js";
 import { buildRouter } from "./support/build.js";
 import { engines, type Router } from "./support/engines.js";
+import { expected } from "./support/exclude.js";
 
-const ALL = Number.MAX_SAFE_INTEGER;
 const ids = Array.from({ length: 60 }, (_, i) => (i % 5 ? `sess-${i}` : `é-${i}`));
 const encoder = new TextEncoder();
-
-/** The definition: the first region of the session's preference list that is not excluded. */
-function expected(router: Router, id: string, excluded: readonly string[]): string | null {
-  return router.preferenceList(id, ALL).find((region) => !excluded.includes(region)) ?? null;
-}
-
-/** ids as Arrow's layout (the bytes, n + 1 offsets). */
-function arrow(list: readonly string[]): { data: Uint8Array; offsets: Int32Array } {
-  const parts = list.map((id) => encoder.encode(id));
-  const offsets = new Int32Array(parts.length + 1);
-  parts.forEach((part, i) => (offsets[i + 1] = offsets[i] + part.length));
-  const data = new Uint8Array(offsets[parts.length]);
-  parts.forEach((part, i) => data.set(part, offsets[i]));
-  return { data, offsets };
-}
 
 /** Every answer a router gives `list` with `exclude`, by each call, as region names: they must all be the definition's. */
 function answers(router: Router, list: readonly string[], exclude: readonly string[], regions = router.regions()): Record<string, (string | null)[]> {
   const named = (indexes: Int32Array) => [...indexes].map((index) => (index < 0 ? null : regions[index]));
-  const { data, offsets } = arrow(list);
+  const { data, offsets } = arrowLayout(list);
   return {
     route: list.map((id) => router.route(id, { exclude })),
     routeBytes: list.map((id) => router.routeBytes(encoder.encode(id), { exclude })),

@@ -13,23 +13,17 @@ import type { RouterOptions } from "../src/options.js";
 import { definition, regionName, sessionId, vnodesPerWeight } from "./support/arbitraries.js";
 import { buildRouter } from "./support/build.js";
 import { engines, type Router } from "./support/engines.js";
+import { expected } from "./support/exclude.js";
 import { ResizableArrayBuffer } from "./support/buffers.js";
 import { expectRejectedUnchanged } from "./support/state.js";
 import { tieFixtures } from "./support/vectors.js";
 
-const ALL = Number.MAX_SAFE_INTEGER;
 
 /** A proxy of `plain` and the keys read through it, in order. */
 function watched(plain: string[]): { ids: string[]; reads: PropertyKey[] } {
   const reads: PropertyKey[] = [];
   const ids = new Proxy(plain, { get: (target, key, receiver) => (reads.push(key), Reflect.get(target, key, receiver)) });
   return { ids, reads };
-}
-
-/** The definition: the first region of the session's preference list that is not excluded. */
-function expected(router: Router, id: string, excluded: Iterable<string>): string | null {
-  const set = new Set(excluded);
-  return router.preferenceList(id, ALL).find((region) => !set.has(region)) ?? null;
 }
 
 /** The shapes an exclude iterable comes in; each call of the maker gives a fresh one. */

@@ -4,7 +4,7 @@
 // version, and a call with regions excluded sets their owners in the copies and puts them back
 // after: excluding a few regions costs those few, not a pass over every region.
 import { EXCLUDED, type RegionTable } from "../engines/ring.js";
-import type { ExcludeTable, Exclusion } from "./exclude.js";
+import { exclusionOf, type ExcludeTable, type Exclusion } from "./exclude.js";
 import { indexTable, type IndexTable } from "./indexes.js";
 
 /** What the batch tables are made from: the router's region table as RouterInternals gives it, and its owning count. */
@@ -31,18 +31,22 @@ export class BatchTables {
     return this.#base;
   }
 
-  /** call(owner -> region name, owner -> index), the `exclusion`'s owners unnamed in one and marked EXCLUDED in the other. */
-  lend<R>(source: BatchTableSource, exclusion: Exclusion | undefined, call: (names: RegionTable, indexes: IndexTable) => R): R {
+  /**
+   * call(owner -> region name, owner -> index, the exclusion), the `excluded` regions' owners
+   * unnamed in the one and marked EXCLUDED in the other.
+   */
+  lend<R>(source: BatchTableSource, excluded: ReadonlySet<string> | undefined, call: (names: RegionTable, indexes: IndexTable, exclusion?: Exclusion) => R): R {
     const base = this.indexes(source);
-    if (exclusion === undefined || exclusion.owners.size === 0) return call(source.names, base);
+    const exclusion = excluded && exclusionOf(excluded, source);
+    if (exclusion === undefined || exclusion.owners.size === 0) return call(source.names, base, exclusion);
     const own = this.#lent;
     const [names, table] = own ? [source.names.slice(), base.table.slice()] : [(this.#names ??= source.names.slice()), (this.#indexes ??= base.table.slice())];
     for (const owner of exclusion.owners) (names[owner] = undefined), (table[owner] = EXCLUDED);
     const indexes = { table, open: exclusion.open, excludes: true, engineTable: table };
-    if (own) return call(names, indexes);
+    if (own) return call(names, indexes, exclusion);
     this.#lent = true;
     try {
-      return call(names, indexes);
+      return call(names, indexes, exclusion);
     } finally {
       this.#lent = false;
       // A call that updated the router left it at another version: the copies are made again.
