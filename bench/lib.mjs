@@ -3,7 +3,7 @@
 import { clearStatus, eachKey, internalsOf, showStatus } from "../dist/cli/bench-kit.js";
 
 export { fmt } from "./targets.mjs";
-export { eachKey, internalsOf, machineLine as machine } from "../dist/cli/bench-kit.js";
+export { eachKey, internalsOf, machineLine as machine, sampledHashOf } from "../dist/cli/bench-kit.js";
 
 /** n hex digits at a time from a small LCG: ids that differ (their kind matters, not their bits). */
 export function hexSource(seed) {
