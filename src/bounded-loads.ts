@@ -78,8 +78,7 @@ interface Less {
 }
 
 /** E (`all`) less the `excluded` regions it holds (names it does not hold ignored): a look-up each. */
-function lessOf(all: Eligible, excluded: ReadonlySet<string> | undefined): Less {
-  if (excluded === undefined) return all.whole;
+function lessOf(all: Eligible, excluded: ReadonlySet<string>): Less {
   const places: number[] = [];
   let total = all.total;
   for (const region of excluded) {
@@ -120,6 +119,12 @@ export function capOf(weight: number, before: number, total: number, capsTotal: 
   const s = (capsTotal - r) / total;
   return Math.max(1, weight * s + floorProductOver(before + weight, r, total) - floorProductOver(before, r, total));
 }
+
+/**
+ * The error of an acquire past MAX_HELD sessions: made apart from acquire, whose hot path stays
+ * small enough for V8 to inline its look-ups into it.
+ */
+const full = (sessionId: string): RangeError => new RangeError(`acquire: a BoundedLoads holds at most ${MAX_HELD} sessions; release one before acquiring ${describe(sessionId)}`);
 
 /**
  * Bounded loads over `router` (any entry's RegionRouter, any dialect): acquire(sessionId) places a
@@ -182,14 +187,12 @@ export class BoundedLoads {
     const excluded = options === undefined ? undefined : readExclude(options, "acquire");
     const internals = internalsOf(this.#router);
     const eligible = this.#eligible(internals);
-    const less = lessOf(eligible, excluded);
+    const less = excluded === undefined ? eligible.whole : lessOf(eligible, excluded);
     const hash = this.#held.hash(sessionId);
     const current = this.#held.get(sessionId, hash);
     if (current !== undefined && eligible.index.has(current.region) && !excluded?.has(current.region)) return current.region;
     const load = this.#choose(sessionId, internals.ring, eligible, less, this.#held.size - (current === undefined ? 0 : 1));
-    if (current === undefined && load !== undefined && this.#held.size >= MAX_HELD) {
-      throw new RangeError(`acquire: a BoundedLoads holds at most ${MAX_HELD} sessions; release one before acquiring ${describe(sessionId)}`);
-    }
+    if (current === undefined && load !== undefined && this.#held.size >= MAX_HELD) throw full(sessionId);
     // Nothing above changed any state: from here on, nothing can throw.
     if (current !== undefined) {
       this.#held.delete(sessionId, hash);
