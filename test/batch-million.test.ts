@@ -1,9 +1,10 @@
 // One routeMany of 1,000,000 ids of every kind of string V8 makes (flat literals,
 // crypto.randomUUID() ropes, concatenations, slices, JSON.parse output, Buffer#toString output,
 // one-byte and two-byte strings mixed) gives exactly route()'s answers on every engine; and the
-// WebAssembly memory such a batch uses is the memory every small batch uses already: reused, not
-// grown and kept.
+// WebAssembly memory such a batch uses (routeMany's, routeIndexes', routeManyBytes' of the same ids
+// as bytes) is the memory every small batch uses already: reused, not grown and kept.
 import { describe, expect, it, vi } from "vitest";
+import { arrowLayout } from "../src/bench/arrow.js";
 import { SMALLEST_BATCH, type WasmRing } from "../src/engines/wasm/ring.js";
 import { internalsOf } from "../src/internals.js";
 import { buildRouter } from "./support/build.js";
@@ -74,17 +75,20 @@ describe.each(engines)("a 1,000,000-id routeMany of mixed string kinds on the %s
   });
 });
 
-describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memory of a 1,000,000-id routeMany on the %s engine", (_, RegionRouter) => {
-  it("is the memory a small batch already grew, reused: nothing grows, nothing is kept", () => {
+describe.each(engines.filter(([name]) => name !== "pure"))("the WebAssembly memory of a 1,000,000-id batch on the %s engine", (_, RegionRouter) => {
+  it.each(["routeMany", "routeIndexes", "routeManyBytes"])("%s: the memory a small batch already grew, reused: nothing grows, nothing is kept", (call) => {
     const router = buildRouter(RegionRouter, seed);
     const ids = mixedIds();
+    const { data, offsets } = arrowLayout(ids);
     const ring = () => internalsOf(router).ring as WasmRing;
     // A small batch of the longest keys: what routeMany grows for its scratch, it grows here.
     router.routeMany(ids.slice(0, 4096));
     const small = ring().bytes.length;
     const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow");
     try {
-      router.routeMany(ids);
+      if (call === "routeMany") router.routeMany(ids);
+      else if (call === "routeIndexes") router.routeIndexes(ids);
+      else router.routeManyBytes(data, offsets);
       expect(grow).not.toHaveBeenCalled();
     } finally {
       grow.mockRestore();

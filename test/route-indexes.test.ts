@@ -47,13 +47,27 @@ function indexesOf(router: Router, ids: readonly string[], options?: { exclude: 
  * `bytes` or more (the pure engine's MD5 buffer), each a RangeError "no memory here".
  */
 function memoryRefused(bytes: number): () => void {
-  const refuse = () => {
+  return memoryWatched(bytes, () => {
     throw new RangeError("no memory here");
-  };
-  const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow").mockImplementation(refuse);
+  });
+}
+
+/**
+ * `grown()` called as WebAssembly memory grows, or a Uint8Array of `bytes` or more is made (the pure
+ * engine's MD5 buffer), before it happens (a throw refuses it); a function that puts both back.
+ */
+function memoryWatched(bytes: number, grown: () => void): () => void {
+  const original = WebAssembly.Memory.prototype.grow;
+  const grow = vi.spyOn(WebAssembly.Memory.prototype, "grow").mockImplementation(function (this: WebAssembly.Memory, delta: number) {
+    grown();
+    return original.call(this, delta);
+  });
   const Bytes = globalThis.Uint8Array;
   globalThis.Uint8Array = new Proxy(Bytes, {
-    construct: (target, args, newTarget) => (typeof args[0] === "number" && args[0] >= bytes ? refuse() : Reflect.construct(target, args, newTarget)),
+    construct: (target, args, newTarget) => {
+      if (typeof args[0] === "number" && args[0] >= bytes) grown();
+      return Reflect.construct(target, args, newTarget);
+    },
   });
   return () => {
     grow.mockRestore();
@@ -346,6 +360,26 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
       expect(out.every((index) => index === 7)).toBe(true);
       expect([...router.routeManyBytes(data, offsets, out, options)]).toEqual(indexesOf(twin, ids, options));
     }
+  });
+
+  it("takes the room of its largest chunk before it writes an answer: a giant id among short ones grows memory while out is untouched", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const short = Array.from({ length: CHUNK + 500 }, (_, i) => `sess-${i}`);
+    const warm = arrow(short);
+    router.routeManyBytes(warm.data, warm.offsets);
+    const ids = [...short, "x".repeat(1 << 22), ...short];
+    const { data, offsets } = arrow(ids);
+    const out = new Int32Array(ids.length).fill(7);
+    const untouched: boolean[] = [];
+    const restore = memoryWatched(1 << 22, () => untouched.push(out.every((index) => index === 7)));
+    try {
+      router.routeManyBytes(data, offsets, out);
+    } finally {
+      restore();
+    }
+    expect(untouched.length).toBeGreaterThan(0);
+    expect(untouched).not.toContain(false);
+    expect([...out]).toEqual(indexesOf(router, ids));
   });
 
   it("takes a Buffer, a slice of a larger buffer, and typed arrays of another realm", async () => {

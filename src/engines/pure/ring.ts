@@ -17,20 +17,20 @@ function hash(text: string): Int32Array {
   return digestOf(encodeUtf8(text, md5.reserve(maxUtf8Bytes(text)), 0));
 }
 
-/**
- * MD5 of the first len bytes of md5's buffer (where the caller wrote its key), into md5.state; a
- * buffer grown past 1 MiB (a giant key) is let go.
- */
-function digestOf(len: number): Int32Array {
+/** The most of md5's buffer kept after a digest: a buffer grown past it (a giant key) is let go. */
+const KEPT_BYTES = 1 << 20;
+
+/** MD5 of the first len bytes of md5's buffer (where the caller wrote its key), into md5.state; the buffer let go past KEPT_BYTES, unless `keep`. */
+function digestOf(len: number, keep = false): Int32Array {
   md5.digest(len);
-  md5.release(1 << 20);
+  if (!keep) md5.release(KEPT_BYTES);
   return md5.state;
 }
 
-/** MD5 of data[start .. end), into md5.state. */
-function bytesHash(data: Uint8Array, start: number, end: number): Int32Array {
+/** MD5 of data[start .. end), into md5.state (digestOf). */
+function bytesHash(data: Uint8Array, start: number, end: number, keep = false): Int32Array {
   md5.reserve(end - start).set(data.subarray(start, end));
-  return digestOf(end - start);
+  return digestOf(end - start, keep);
 }
 
 /** A digest's words, as MD5 leaves them in md5.state (routeDigest). */
@@ -176,12 +176,14 @@ export class PureRing implements Ring {
   }
 
   routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, longest?: number): void {
-    // The longest id's room, taken before anything is written.
-    if (longest !== undefined) md5.reserve(longest);
+    // The longest id's room, taken before anything is written and kept to the end of the call.
+    const keep = longest !== undefined;
+    if (keep) md5.reserve(longest);
     for (let i = 0, at = 0; i < count; i++, at += stride) {
-      const node = this.#locate(bytesHash(data, spans[at], spans[at + 1]));
+      const node = this.#locate(bytesHash(data, spans[at], spans[at + 1], keep));
       out[i] = indexOf(node, this.owners[node], table);
     }
+    md5.release(KEPT_BYTES);
   }
 
   locateBytes(key: Uint8Array): number {

@@ -64,16 +64,32 @@ export function writeOwners(memory: RingMemory, results: number, count: number, 
 }
 
 /**
- * routeBytes' next chunk by Arrow offsets, from id `from` of `count`: at most CHUNK ids with at
- * most CHUNK_BYTES bytes in all, or one longer id. Their bytes are one run of data, copied whole
- * (data itself when it is that run: a whole column), the offsets as given; routed, and the owners
- * written to out (writeOwners). Returns the chunk's end.
+ * The end of routeBytes' chunk by Arrow offsets from id `from` of `count`: at most CHUNK ids with
+ * at most CHUNK_BYTES bytes in all, or one longer id.
+ */
+function chunkEnd(offsets: Int32Array | Uint32Array, from: number, count: number): number {
+  const to = Math.min(count, from + CHUNK), most = offsets[from] + CHUNK_BYTES;
+  return offsets[to] <= most ? to : Math.max(from + 1, lowerBound(offsets, most, from + 1, to, (at, i, limit) => at[i] <= limit) - 1);
+}
+
+/** The most bytes one of routeBytes' chunks of these offsets holds (a pass over the chunks' ends): the room the call needs. */
+export function largestChunk(offsets: Int32Array | Uint32Array, count: number): number {
+  let most = 0;
+  for (let from = 0, to = 0; from < count; from = to) {
+    to = chunkEnd(offsets, from, count);
+    most = Math.max(most, offsets[to] - offsets[from]);
+  }
+  return most;
+}
+
+/**
+ * routeBytes' next chunk by Arrow offsets, from id `from` of `count` (chunkEnd). Their bytes are
+ * one run of data, copied whole (data itself when it is that run: a whole column), the offsets as
+ * given; routed, and the owners written to out (writeOwners). Returns the chunk's end.
  */
 export function routeOffsetsChunk(memory: RingMemory, data: Uint8Array, offsets: Int32Array | Uint32Array, from: number, count: number, out: Int32Array, table?: Int32Array): number {
-  let to = Math.min(count, from + CHUNK);
-  const lo = offsets[from], most = lo + CHUNK_BYTES;
-  if (offsets[to] > most) to = Math.max(from + 1, lowerBound(offsets, most, from + 1, to, (at, i, limit) => at[i] <= limit) - 1);
-  const hi = offsets[to];
+  const to = chunkEnd(offsets, from, count);
+  const lo = offsets[from], hi = offsets[to];
   // planBatch may have grown memory: the views are read after it.
   const plan = memory.planBatch(CHUNK, hi - lo);
   memory.bytes.set(within(data, lo, hi), plan.text);

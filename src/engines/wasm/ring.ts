@@ -9,7 +9,7 @@ import { DIGEST, KEY_BYTES, NAME_DIGITS } from "./constants.generated.js";
 import { ENTRY_BYTES, homeOf, RingMemory, roomFor, runFrom, type UpdatePlan } from "./layout.js";
 import { fitsInPlace, insertInPlace, nodesAt, removeInPlace } from "./in-place.js";
 import { searched } from "../doomed.js";
-import { CHUNK, CHUNK_BYTES, CHUNK_TEXT, OFFSETS, routeBatch, routeOffsetsChunk, routePairsChunk, within, writeOwners } from "./chunks.js";
+import { CHUNK, CHUNK_BYTES, CHUNK_TEXT, largestChunk, OFFSETS, routeBatch, routeOffsetsChunk, routePairsChunk, within, writeOwners } from "./chunks.js";
 
 /**
  * The fewest ids routeMany writes into memory as a batch: one or two it routes one by one, as
@@ -177,8 +177,9 @@ export class WasmRing extends RingMemory implements Ring {
       return;
     }
     const had = this.bytes;
-    // The room of the largest chunk (a chunk's bytes, or one longer id), taken before anything is written.
-    if (longest !== undefined) this.planBatch(CHUNK, Math.max(longest, Math.min(spans[count] - spans[0], CHUNK_BYTES)));
+    // The room of the largest chunk, taken before anything is written: no more than it holds (the
+    // memory a small batch grew is then all that a large one of short ids needs).
+    if (longest !== undefined) this.planBatch(CHUNK, stride === 1 ? largestChunk(spans, count) : Math.max(longest, CHUNK_BYTES));
     for (let from = 0; from < count; ) {
       from = stride === 1 ? routeOffsetsChunk(this, data, spans, from, count, out, table) : routePairsChunk(this, data, spans, from, count, out, table);
     }
