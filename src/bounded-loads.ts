@@ -121,12 +121,6 @@ export function capOf(weight: number, before: number, total: number, capsTotal: 
 }
 
 /**
- * The error of an acquire past MAX_HELD sessions: made apart from acquire, whose hot path stays
- * small enough for V8 to inline its look-ups into it.
- */
-const full = (sessionId: string): RangeError => new RangeError(`acquire: a BoundedLoads holds at most ${MAX_HELD} sessions; release one before acquiring ${describe(sessionId)}`);
-
-/**
  * Bounded loads over `router` (any entry's RegionRouter, any dialect): acquire(sessionId) places a
  * session on the first region of its preference list that is eligible (owns positions, weight > 0,
  * not excluded) and holds fewer sessions than its cap, and keeps it there while that region stays
@@ -192,7 +186,9 @@ export class BoundedLoads {
     const current = this.#held.get(sessionId, hash);
     if (current !== undefined && eligible.index.has(current.region) && !excluded?.has(current.region)) return current.region;
     const load = this.#choose(sessionId, internals.ring, eligible, less, this.#held.size - (current === undefined ? 0 : 1));
-    if (current === undefined && load !== undefined && this.#held.size >= MAX_HELD) throw full(sessionId);
+    if (current === undefined && load !== undefined && this.#held.size >= MAX_HELD) {
+      throw new RangeError(`acquire: a BoundedLoads holds at most ${MAX_HELD} sessions; release one before acquiring ${describe(sessionId)}`);
+    }
     // Nothing above changed any state: from here on, nothing can throw.
     if (current !== undefined) {
       this.#held.delete(sessionId, hash);
