@@ -261,10 +261,10 @@ export class RegionRouterBase {
     const excluded = options === undefined ? undefined : readExclude(options);
     const bytes = readBytes(data, "data");
     const spans = readSpans(offsets);
-    const { count, longest } = countOffsets(bytes, spans);
+    const count = countOffsets(bytes, spans);
     const { answers, written } = readOutBeside(out, count, [bytes, spans]);
     this.#tables.lend(this.#source(), excluded, (_, indexes) => {
-      this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable, longest);
+      this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable, true);
       if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes);
     });
     if (written !== answers) answers.set(written);

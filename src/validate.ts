@@ -51,10 +51,22 @@ interface TypedArrayClass<T> {
  * runs inside a call, where it could update the router or lie about the bounds.
  */
 export function readTypedArray<T extends Uint8Array | Int32Array>(value: unknown, Type: TypedArrayClass<T>, parameter: string, what: string): T {
+  // The common case in a few steps, small enough for a caller's optimized code to take in: one of
+  // Type's own views with elements (a detached view reads as length 0).
+  const prototype: unknown = value instanceof Type ? Object.getPrototypeOf(value) : undefined;
+  if (ownViewOf(prototype, Type) && (lengthOf.call(value) as number) !== 0) return value as T;
+  return readOtherTypedArray(value, Type, parameter, what);
+}
+
+/** Whether `prototype` is that of Type's own views: Type's, or Buffer's for a Uint8Array (a Buffer is a plain Uint8Array here). */
+const ownViewOf = <T>(prototype: unknown, Type: TypedArrayClass<T>): boolean => prototype === Type.prototype || (prototype === BUFFER_PROTOTYPE && (Type as unknown) === Uint8Array);
+
+/** readTypedArray of anything but its common case. */
+function readOtherTypedArray<T extends Uint8Array | Int32Array>(value: unknown, Type: TypedArrayClass<T>, parameter: string, what: string): T {
   if (!(value instanceof Type) && typedArrayTag(value) !== Type.name) throw new TypeError(`${parameter} must be ${what}, got ${describe(value)}`);
   const prototype: unknown = Object.getPrototypeOf(value);
   let view = value as T;
-  if (prototype !== Type.prototype && !(prototype === BUFFER_PROTOTYPE && Type.name === "Uint8Array")) {
+  if (!ownViewOf(prototype, Type)) {
     try {
       view = new Type(bufferOf.call(value) as ArrayBufferLike, byteOffsetOf.call(value) as number, lengthOf.call(value) as number);
     } catch {

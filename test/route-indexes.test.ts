@@ -256,6 +256,7 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     rejected(() => router.routeManyBytes(data, new Uint32Array(2) as never, out), TypeError, /^offsets must be an Int32Array .*got a Uint32Array/);
     rejected(() => router.routeManyBytes(data, new Int32Array(0), out), RangeError, /^offsets must be an Int32Array of n \+ 1 ascending offsets into data, got an empty one/);
     rejected(() => router.routeManyBytes(data, Int32Array.of(-1, 2), out), RangeError, /^offsets must be .* \(a Uint8Array of length 6\), got offsets\[0\] = -1$/);
+    rejected(() => router.routeManyBytes(data, Int32Array.of(3, 1, 6), out), RangeError, /^offsets must be .*, got offsets\[1\] = 1 after 3$/);
     rejected(() => router.routeManyBytes(data, Int32Array.of(0, 3, 1, 6), out), RangeError, /^offsets must be an Int32Array of n \+ 1 ascending offsets into data \(a Uint8Array of length 6\), got offsets\[2\] = 1 after 3$/);
     rejected(() => router.routeManyBytes(data, Int32Array.of(0, 3, 7), out), RangeError, /^offsets must be .*, got offsets\[2\] = 7, past the end of data \(a Uint8Array of length 6\)$/);
     rejected(() => router.routeManyBytes(data, offsets, out.subarray(0, 2)), RangeError, /^out must hold at least 3/);

@@ -20,26 +20,26 @@ export default async function batchSizes({ WasmRouter, PureRouter }) {
   // routeMany's ids like a gateway's, flat (JSON.parse makes them so), reused; the others' UUIDs.
   const pool = JSON.parse(JSON.stringify(sessionIds(1 << 17, 3)));
   const million = JSON.parse(JSON.stringify(sessionIds(1_000_000, 4)));
-  const timed = await perIdGroups(
-    SIZES.map((n) => {
-      const [next, uuids, window] = [cycling(n === 1_000_000 ? million : pool, n), cycling(floor.uuids, n), offsets.subarray(0, n + 1)];
-      return {
-        many: { name: "WebAssembly routeMany", run: (ids) => wasm.routeMany(ids), next },
-        pure: { name: "pure routeMany", run: (ids) => pure.routeMany(ids), next },
-        // route() on each id into an array: what a caller writes instead of routeMany.
-        loop: { name: "WebAssembly route() loop", run: (ids) => ids.map((id) => wasm.route(id)), next },
-        call: { ...floor.call, next },
-        indexes: { name: "routeIndexes(ids, out)", run: (ids) => wasm.routeIndexes(ids, out), next: uuids },
-        bare: { ...floor.bare, next: uuids },
-        bytes: { name: "routeManyBytes(data, offsets, out)", run: () => wasm.routeManyBytes(data, window, out), next: uuids },
-        wasm: { ...floor.wasm(window), next: uuids },
-      };
-    }),
-    // Each task's stretch after a full collection: in the rounds' fixed order, the garbage of the
-    // calls that make answer arrays and ropes would be collected in the stretch after theirs.
-    { label: "by batch size", rounds: ROUNDS, time: 120, minCalls: 1, beforeTask: settleHeap },
-  );
-  const bySize = timed.map((size, i) => ({ n: SIZES[i], ...size }));
+  const tasks = SIZES.map((n) => {
+    const [next, uuids, window] = [cycling(n === 1_000_000 ? million : pool, n), cycling(floor.uuids, n), offsets.subarray(0, n + 1)];
+    return {
+      many: { name: "WebAssembly routeMany", run: (ids) => wasm.routeMany(ids), next },
+      pure: { name: "pure routeMany", run: (ids) => pure.routeMany(ids), next },
+      // route() on each id into an array: what a caller writes instead of routeMany.
+      loop: { name: "WebAssembly route() loop", run: (ids) => ids.map((id) => wasm.route(id)), next },
+      call: { ...floor.call, next },
+      indexes: { name: "routeIndexes(ids, out)", run: (ids) => wasm.routeIndexes(ids, out), next: uuids },
+      bare: { ...floor.bare, next: uuids },
+      bytes: { name: "routeManyBytes(data, offsets, out)", run: () => wasm.routeManyBytes(data, window, out), next: uuids },
+      wasm: { ...floor.wasm(window), next: uuids },
+    };
+  });
+  // Each task's stretch after a full collection: in the rounds' fixed order, the garbage of the
+  // calls that make answer arrays and ropes would be collected in the stretch after theirs. The
+  // byte calls make none: theirs and their floor's units take turns.
+  const rounds = (keys, interleave) => perIdGroups(tasks.map((size) => Object.fromEntries(keys.map((key) => [key, size[key]]))), { label: "by batch size", rounds: ROUNDS, time: 120, minCalls: 1, beforeTask: settleHeap, interleave });
+  const strings = await rounds(["many", "pure", "loop", "call", "indexes", "bare"], false);
+  const bySize = (await rounds(["bytes", "wasm"], true)).map((size, i) => ({ n: SIZES[i], ...strings[i], ...size }));
   const bests = Object.fromEntries(CALLS.map(({ call }) => [call, bySize.reduce((a, b) => (b[call].ns < a[call].ns ? b : a))]));
   const [first] = bySize;
   table(
@@ -49,7 +49,7 @@ export default async function batchSizes({ WasmRouter, PureRouter }) {
       ...CALLS.flatMap(({ call, floor: f }) => [fmt(size[call].ns), times(size[call], bests[call][call]), fmt(size[f].ns), times(size[call], size[f])]),
       ...[size.pure, size.loop].map((other) => times(other, size.many)),
     ]),
-    `The batch calls by batch size: ns per id of CPU time, small ring (median of ${ROUNDS} rounds, every size in each)`,
+    `The batch calls by batch size: ns per id of CPU time, small ring (median of ${ROUNDS} rounds, every size in each; routeManyBytes and its floor taking turns unit by unit)`,
     "Ids: routeMany's sess-N and UUIDs (12-36 bytes), flat, reused from call to call; routeIndexes' and routeManyBytes' crypto.randomUUID() (36 bytes).",
     `Best: ${CALLS.map(({ call }) => `${first[call].name} at ${count(bests[call].n)}`).join("; ")} ids per call.`,
     timingNote(),

@@ -129,11 +129,11 @@ export interface Ring {
    * end) pairs; out[i] = owner (as indexOf writes it when a table is given), -1 on an empty ring. The
    * caller has checked every span lies inside data, and that out shares no memory with data or
    * spans. Memory stays bounded for any count (chunked, as routeMany). Bytes that are a string's
-   * UTF-8 get that string's route(). With `longest` (the most bytes of one id, by offsets), the room
-   * the call needs is taken before any answer is written: memory that cannot be had is then a
-   * RangeError with out as it was.
+   * UTF-8 get that string's route(). With `reserve` (and offsets, stride 1), the room the call needs
+   * is taken before any answer is written: memory that cannot be had is then a RangeError with out
+   * as it was.
    */
-  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, longest?: number): void;
+  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, reserve?: boolean): void;
   /** The index (in position order) of the virtual node route() lands on; -1 on an empty ring. */
   locate(key: string): number;
   /** locate() for a key given as bytes, hashed exactly as given. */

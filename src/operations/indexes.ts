@@ -86,21 +86,16 @@ export function readSpans(offsets: unknown): Int32Array {
 
 /**
  * The number of ids in `data` by `offsets`, Arrow's layout: n + 1 offsets, ascending, the last at
- * most data's length (the first need not be 0: a slice of a column), and the bytes of the longest
- * id. Every offset is checked before anything is read; a flaw is an error naming it.
+ * most data's length (the first need not be 0: a slice of a column). Every offset is checked before
+ * anything is read; a flaw is an error naming it.
  */
-export function countOffsets(data: Uint8Array, offsets: Int32Array): { count: number; longest: number } {
+export function countOffsets(data: Uint8Array, offsets: Int32Array): number {
   const n = offsets.length - 1;
   if (n < 0) throw new RangeError(`offsets must be ${OFFSETS}, got an empty one`);
   // The first offset below 0 or below the one before it; then the last (the highest) against data.
-  let i = 0, longest = 0;
-  if (offsets[0] >= 0) {
-    for (let previous = offsets[i++]; i <= n && offsets[i] >= previous; i++) {
-      longest = Math.max(longest, offsets[i] - previous);
-      previous = offsets[i];
-    }
-  }
-  if (i > n && offsets[n] <= data.length) return { count: n, longest };
+  let i = 0;
+  if (offsets[0] >= 0) for (i = 1; i <= n && offsets[i] >= offsets[i - 1]; i++);
+  if (i > n && offsets[n] <= data.length) return n;
   if (i > n) throw new RangeError(`offsets must be ${OFFSETS}, got offsets[${n}] = ${offsets[n]}, past the end of data (${describe(data)})`);
   throw new RangeError(`offsets must be ${OFFSETS} (${describe(data)}), got offsets[${i}] = ${offsets[i]}${i > 0 ? ` after ${offsets[i - 1]}` : ""}`);
 }

@@ -175,10 +175,10 @@ export class PureRing implements Ring {
     return this.#ownerOf(littleEndianWords(digest, 0, digestWords));
   }
 
-  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, longest?: number): void {
+  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, reserve?: boolean): void {
     // The longest id's room, taken before anything is written and kept to the end of the call.
-    const keep = longest !== undefined;
-    if (keep) md5.reserve(longest);
+    const keep = reserve === true;
+    if (keep) md5.reserve(longestId(spans, count));
     for (let i = 0, at = 0; i < count; i++, at += stride) {
       const node = this.#locate(bytesHash(data, spans[at], spans[at + 1], keep));
       out[i] = indexOf(node, this.owners[node], table);
@@ -310,4 +310,11 @@ export class PureRing implements Ring {
   clone(): Ring {
     return new PureRing(this.scheme, this.positions.slice(0, 4 * this.#n), this.owners.slice(0, this.#n));
   }
+}
+
+/** The most bytes of one of `count` ids by Arrow offsets: the room one id may need. */
+function longestId(offsets: Int32Array | Uint32Array, count: number): number {
+  let longest = 0;
+  for (let i = 0; i < count; i++) longest = Math.max(longest, offsets[i + 1] - offsets[i]);
+  return longest;
 }

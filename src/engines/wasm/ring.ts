@@ -170,7 +170,7 @@ export class WasmRing extends RingMemory implements Ring {
     return plan.results >>> 2;
   }
 
-  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, longest?: number): void {
+  routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, reserve?: boolean): void {
     this.#check();
     if (this.n === 0) {
       out.fill(-1, 0, count);
@@ -179,7 +179,7 @@ export class WasmRing extends RingMemory implements Ring {
     const had = this.bytes;
     // The room of the largest chunk, taken before anything is written: no more than it holds (the
     // memory a small batch grew is then all that a large one of short ids needs).
-    if (longest !== undefined) this.planBatch(CHUNK, stride === 1 ? largestChunk(spans, count) : Math.max(longest, CHUNK_BYTES));
+    if (reserve) this.planBatch(CHUNK, largestChunk(spans, count));
     for (let from = 0; from < count; ) {
       from = stride === 1 ? routeOffsetsChunk(this, data, spans, from, count, out, table) : routePairsChunk(this, data, spans, from, count, out, table);
     }
