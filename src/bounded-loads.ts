@@ -4,10 +4,10 @@
 // the first region of its preference list with room, and stays there while that region is
 // eligible. It reads the router through the internals seam alone (its ring, not its methods, which
 // a subclass may change), so it sits beside the entries, above the router.
-import type { Ring } from "./engines/ring.js";
+import { positionsPerName, type Ring } from "./engines/ring.js";
 import { checkRouter, internalsOf, type HasInternals, type RouterInternals } from "./internals.js";
 import { readExclude } from "./operations/exclude.js";
-import { walkOwners } from "./operations/preference.js";
+import { tiesLostByOwner, walkOwners } from "./operations/preference.js";
 import type { AnyRegionRouter } from "./exports.js";
 import { MAX_KEYS as MAX_HELD, SessionTable } from "./session-table.js";
 import { checkSessionId, describe, optionFields } from "./validate.js";
@@ -50,13 +50,16 @@ interface Eligible {
 
 /**
  * E of a router's region table and owner -> region table, all regions eligible: those that own
- * positions and have weight > 0, each with the load `loadOf` gives it.
+ * positions and have weight > 0, each with the load `loadOf` gives it. A region with names has
+ * none when every point it has lost a tie (tiesLostByOwner).
  */
-function eligibleOf({ regions, names }: RouterInternals, loadOf: (region: string) => Load): Eligible {
+function eligibleOf({ ring, regions, names }: RouterInternals, loadOf: (region: string) => Load): Eligible {
   const index = new Map<string, number>(), weights: number[] = [], before: number[] = [], held: Load[] = [];
+  const perName = positionsPerName(ring.scheme), tiesLost = new Map<string, number>();
+  for (const [owner, count] of tiesLostByOwner(ring)) tiesLost.set(names[owner] as string, count);
   let total = 0;
   for (const [region, { weight, names: count }] of regions) {
-    if (weight === 0 || count === 0) continue;
+    if (weight === 0 || count === 0 || tiesLost.get(region) === count * perName) continue;
     index.set(region, weights.length);
     weights.push(weight);
     before.push(total);

@@ -210,8 +210,36 @@ describe.each(tested)("BoundedLoads on the %s engine", (_, RegionRouter) => {
     for (let i = 0; i < 20; i++) expect(loads.acquire(`id-${i}`)).toBe("big");
   });
 
-  it.each(dialects)("answers as the model of the rule on random sequences of acquire, release, exclude and router updates (%o)", (options) => {
-    const names = ["a", "b", "c", "d", "e"];
+  // Two names whose one point each is equal (md5("gw9329-0") and md5("gw26089-0") share their first
+  // little-endian word). Where the last written wins (a dict point -> node) the earlier has no
+  // position at all; in hashring's array both points stay, and walks meet the later one.
+  const TIED = ["gw9329", "gw26089"];
+  const oneTiedPoint = [
+    { compatibleWith: "uhashring-ketama", vnodes: 1, replicas: 1 },
+    { compatibleWith: "hashring", vnodeCount: 1, replicas: 1 },
+  ] as const;
+
+  it("leaves a region whose every point lost a tie out of E, though it has names (uhashring-ketama)", () => {
+    const router = build(TIED.map((region) => [region, 1]), oneTiedPoint[0]);
+    const [loser, winner] = TIED;
+    // The premise: the loser has no position, and owns no key.
+    expect(router.shares().get(loser)).toBe(0);
+    expect(router.preferenceList("x", ALL)).toEqual([winner]);
+    for (const loadFactor of [1, 1.25]) {
+      const loads = new BoundedLoads(router, { loadFactor });
+      for (let i = 0; i < 20; i++) expect(loads.acquire(`id-${i}`)).toBe(winner);
+    }
+    // With a third region, the loser's would-be cap goes to the regions that own keys.
+    router.addRegion("third", 1);
+    const loads = new BoundedLoads(router, { loadFactor: 1 });
+    const model = new BoundedLoadsModel(router, 1);
+    for (let i = 0; i < 60; i++) expect(loads.acquire(`id-${i}`)).toBe(model.acquire(`id-${i}`));
+  });
+
+  it.each([
+    ...dialects.map((options) => ({ options, names: ["a", "b", "c", "d", "e"] })),
+    ...oneTiedPoint.map((options) => ({ options, names: [...TIED, "a", "b", "c"] })),
+  ])("answers as the model of the rule on random sequences of acquire, release, exclude and router updates ($options, $names)", ({ options, names }) => {
     const ids = Array.from({ length: 24 }, (_, i) => `sess-${i}`);
     const step = fc.oneof(
       { weight: 8, arbitrary: fc.record({ op: fc.constant("acquire" as const), id: fc.constantFrom(...ids), exclude: fc.subarray([...names, "zz"], { maxLength: 3 }) }) },

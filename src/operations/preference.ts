@@ -18,11 +18,33 @@ export function walkOwners(ring: Ring, start: number, stop: (owner: number) => b
   const lastWins = ring.scheme.lastWins;
   for (let step = 0; step < size; step++) {
     const i = start + step < size ? start + step : start + step - size;
-    if (lastWins && i > 0 && ring.headAt(i) === ring.headAt(i - 1)) continue;
+    if (lastWins && losesTie(ring, i)) continue;
     const owner = ring.ownerAt(i);
     if (stop(owner)) return owner;
   }
   return -1;
+}
+
+/** Whether position i (of a Scheme.lastWins ring) is a point equal to the one before it: one no walk meets. */
+function losesTie(ring: Ring, i: number): boolean {
+  return i > 0 && ring.headAt(i) === ring.headAt(i - 1);
+}
+
+/**
+ * Owner -> how many of its positions no walk meets (losesTie), owners with none left out: on a
+ * Scheme.lastWins ring, a region all of whose points are such has no position at all (the
+ * libraries' dict holds none of its points), though it has names. One pass over the heads; an
+ * empty map at once for other rings, where every position is met.
+ */
+export function tiesLostByOwner(ring: Ring): Map<number, number> {
+  const lost = new Map<number, number>();
+  if (!ring.scheme.lastWins) return lost;
+  for (let i = 1; i < ring.size; i++) {
+    if (!losesTie(ring, i)) continue;
+    const owner = ring.ownerAt(i);
+    lost.set(owner, (lost.get(owner) ?? 0) + 1);
+  }
+  return lost;
 }
 
 /**
