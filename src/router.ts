@@ -11,7 +11,7 @@ import { BatchTables, type BatchTableSource } from "./operations/batch-tables.js
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
-import { countOffsets, readBytes, readOut, readOutBeside, readSpans, walkExcluded } from "./operations/indexes.js";
+import { countOffsets, indexesInto, readBytes, readOut, readOutBeside, readSpans, walkExcluded } from "./operations/indexes.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 import { takeHandedRing, withHandedRing } from "./handed-ring.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
@@ -238,11 +238,7 @@ export class RegionRouterBase {
     const answers = readOut(out, length);
     const version = this.#version;
     this.#tables.lend(this.#source(), excluded, (_, indexes) => {
-      // With regions excluded, the answers go to out once walked on: a bad id leaves it as it was.
-      const written = indexes.excludes ? new Int32Array(length) : answers;
-      this.#ring.routeIndexes(sessionIds, length, written, indexes.engineTable);
-      this.#unchangedSince(version, "routeIndexes");
-      if (written !== answers) answers.set(walkExcluded(this.#ring, written, length, indexes));
+      indexesInto(this.#ring, sessionIds, length, answers, indexes, () => this.#unchangedSince(version, "routeIndexes"));
     });
     return out ?? answers;
   }

@@ -253,7 +253,7 @@ describe.each(engines)("the exclude option's checks on the %s engine", (_, Regio
       offsets[3] = 1e9;
       yield "sf";
     })();
-    expectRejectedUnchanged([router], () => router.routeManyBytes(encoded, offsets, undefined, { exclude: spoil }), RangeError, /^offsets must be .*got offsets\[4\] = 8 after 1000000000$/);
+    expectRejectedUnchanged([router], () => router.routeManyBytes(encoded, offsets, undefined, { exclude: spoil }), RangeError, /^offsets must be .*got offsets\[3\] = 1000000000, past the end of data/);
     const resizable = new ResizableArrayBuffer(24, { maxByteLength: 24 });
     const out = new Int32Array(resizable);
     const shrink = (function* () {

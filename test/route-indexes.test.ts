@@ -259,6 +259,10 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     rejected(() => router.routeManyBytes(data, Int32Array.of(3, 1, 6), out), RangeError, /^offsets must be .*, got offsets\[1\] = 1 after 3$/);
     rejected(() => router.routeManyBytes(data, Int32Array.of(0, 3, 1, 6), out), RangeError, /^offsets must be an Int32Array of n \+ 1 ascending offsets into data \(a Uint8Array of length 6\), got offsets\[2\] = 1 after 3$/);
     rejected(() => router.routeManyBytes(data, Int32Array.of(0, 3, 7), out), RangeError, /^offsets must be .*, got offsets\[2\] = 7, past the end of data \(a Uint8Array of length 6\)$/);
+    // The first flaw is named, whichever check meets it: past data before a descent, or at the start.
+    rejected(() => router.routeManyBytes(data, Int32Array.of(0, 9, 2, 6), out), RangeError, /^offsets must be .*, got offsets\[1\] = 9, past the end of data \(a Uint8Array of length 6\)$/);
+    rejected(() => router.routeManyBytes(data, Int32Array.of(7, 1), out.subarray(0, 1)), RangeError, /^offsets must be .*, got offsets\[0\] = 7, past the end of data/);
+    rejected(() => router.routeManyBytes(data, Int32Array.of(0, 2, -1, 6), out), RangeError, /^offsets must be .* \(a Uint8Array of length 6\), got offsets\[2\] = -1$/);
     rejected(() => router.routeManyBytes(data, offsets, out.subarray(0, 2)), RangeError, /^out must hold at least 3/);
     rejected(() => router.routeManyBytes(data, offsets, out, { exclude: [1] } as never), TypeError, /^options\.exclude\[0\] must be a string/);
     rejected(() => router.routeBytes("sess-1" as never), TypeError, /^sessionId must be a Uint8Array .*got "sess-1"/);
@@ -403,6 +407,24 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     expect(() => router.routeIndexes(ids)).toThrow(/^sessionIds updated the router while routeIndexes read it/);
     expect(router.regions()).not.toContain("sf");
     if (engine === "pure") expect([...router.routeIndexes(ids.slice())]).toEqual(indexesOf(router, ids.slice()));
+  });
+
+  type Resizable = InstanceType<typeof ResizableArrayBuffer>;
+  it.each([
+    ["detaches", (buffer: Resizable): void => void structuredClone(buffer, { transfer: [buffer] })],
+    ["shrinks", (buffer: Resizable): void => buffer.resize(8)],
+  ] as const)("a getter among the ids that %s out's buffer: a RangeError naming out, the router as it was", (_, change) => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    // Past one chunk of the WebAssembly engine's, so that answers are written before and after the getter.
+    const ids = Array.from({ length: 2500 }, (_, i) => `sess-${i}`);
+    const expected = indexesOf(router, ids);
+    for (const options of [undefined, { exclude: ["sf"] }]) {
+      const buffer = new ResizableArrayBuffer(4 * ids.length, { maxByteLength: 4 * ids.length });
+      const read = ids.slice();
+      Object.defineProperty(read, 1800, { get: () => (change(buffer), ids[1800]) });
+      expect(() => router.routeIndexes(read, new Int32Array(buffer), options)).toThrow(/^out must hold 2500 indexes until the call returns, but sessionIds \(a getter\) detached or shrank its buffer: now an Int32Array of length [02]$/);
+      expect([...router.routeIndexes(ids)]).toEqual(expected);
+    }
   });
 
   it("routeMany too: a getter among the ids that updates the router is an error, never answers of two rings", () => {

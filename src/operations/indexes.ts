@@ -96,8 +96,42 @@ export function countOffsets(data: Uint8Array, offsets: Int32Array): number {
   let i = 0;
   if (offsets[0] >= 0) for (i = 1; i <= n && offsets[i] >= offsets[i - 1]; i++);
   if (i > n && offsets[n] <= data.length) return n;
-  if (i > n) throw new RangeError(`offsets must be ${OFFSETS}, got offsets[${n}] = ${offsets[n]}, past the end of data (${describe(data)})`);
-  throw new RangeError(`offsets must be ${OFFSETS} (${describe(data)}), got offsets[${i}] = ${offsets[i]}${i > 0 ? ` after ${offsets[i - 1]}` : ""}`);
+  throw badOffset(data, offsets);
+}
+
+/** The error naming the first offset below 0, past the end of data or below the one before it (there is one). */
+function badOffset(data: Uint8Array, offsets: Int32Array): RangeError {
+  let j = 0;
+  while (offsets[j] >= 0 && offsets[j] <= data.length && (j === 0 || offsets[j] >= offsets[j - 1])) j++;
+  const got = `got offsets[${j}] = ${offsets[j]}`;
+  if (offsets[j] > data.length) return new RangeError(`offsets must be ${OFFSETS}, ${got}, past the end of data (${describe(data)})`);
+  return new RangeError(`offsets must be ${OFFSETS} (${describe(data)}), ${got}${j > 0 && offsets[j] >= 0 ? ` after ${offsets[j - 1]}` : ""}`);
+}
+
+/**
+ * Ring.routeIndexes of `count` ids into `answers` (readOut's), walked on from excluded regions
+ * (into a new array first, so that a bad id leaves out as it was); `check` runs once the ids are
+ * read. A getter among the ids may detach or shrink out's buffer: then a RangeError naming out, on
+ * either engine, in place of whatever writing into it gave.
+ */
+export function indexesInto(ring: Ring, ids: readonly unknown[], count: number, answers: Int32Array, indexes: IndexTable, check: () => void): void {
+  const written = indexes.excludes ? new Int32Array(count) : answers;
+  try {
+    ring.routeIndexes(ids, count, written, indexes.engineTable);
+  } catch (error) {
+    outKept(answers, count);
+    throw error;
+  }
+  outKept(answers, count);
+  check();
+  if (written !== answers) answers.set(walkExcluded(ring, written, count, indexes));
+}
+
+/** A RangeError unless out (readOut's view) still holds `count` indexes. */
+function outKept(answers: Int32Array, count: number): void {
+  if (answers.length < count) {
+    throw new RangeError(`out must hold ${count} indexes until the call returns, but sessionIds (a getter) detached or shrank its buffer: now ${describe(answers)}`);
+  }
 }
 
 /**
