@@ -20,8 +20,8 @@ const WIDE =
 
 /** The columns `text` takes on a terminal. */
 export function displayWidth(text: string): number {
-  // ASCII (the usual region name) is one column a character, control characters aside.
-  if (/^[\x20-\x7e]*$/.test(text)) return text.length;
+  // One column a character, in no cluster: ASCII (the usual name), Latin, punctuation, arrows, math, boxes (→ ≈ █).
+  if (/^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u22ff\u2500-\u259f]*$/.test(text)) return text.length;
   let width = 0;
   for (const { segment } of graphemes.segment(text)) {
     if (ZERO_WIDTH.test(segment)) continue;

@@ -94,7 +94,8 @@ const READ_BYTES = 1 << 16;
 /** The input's lines in order: a read's whole lines, or alone a line past `longLine` bytes (used before the next); the input closed at the end. */
 export async function* readLines(input: Input, onBytes?: (bytes: number) => void, longLine = LONG_LINE): AsyncGenerator<Lines> {
   // Each read lands after the unfinished line left by the previous one, so only that line is
-  // ever copied; a line longer than the buffer grows it, up to longLine.
+  // ever copied; a line longer than the buffer grows it, up to longLine (no read brings more).
+  const room = (size: number) => Math.max(READ_BYTES, Math.min(size, longLine));
   let buffer: Buffer = Buffer.allocUnsafeSlow(READ_BYTES);
   /** buffer[0, filled) is the start of an unfinished line: no "\n" in it. */
   let filled = 0;
@@ -117,11 +118,9 @@ export async function* readLines(input: Input, onBytes?: (bytes: number) => void
           line.close();
         }
         if (rest === null) return;
-        buffer = copied(rest, 0, rest.length, Math.max(READ_BYTES, 2 * rest.length));
-        filled = rest.length;
-        start = 0;
+        [buffer, filled, start] = [copied(rest, 0, rest.length, room(2 * rest.length)), rest.length, 0];
       } else {
-        if (filled === buffer.length) buffer = copied(buffer, 0, filled, buffer.length * 2);
+        if (filled === buffer.length) buffer = copied(buffer, 0, filled, room(buffer.length * 2));
         const bytes = await input.read(buffer, filled);
         if (bytes === 0) break;
         counted(bytes);
@@ -135,7 +134,7 @@ export async function* readLines(input: Input, onBytes?: (bytes: number) => void
       }
       const end = filled > start ? buffer.lastIndexOf(NEWLINE, filled - 1) : -1;
       if (end < start) continue;
-      const next = copied(buffer, end + 1, filled, Math.max(READ_BYTES, 2 * (filled - end - 1)));
+      const next = copied(buffer, end + 1, filled, room(2 * (filled - end - 1)));
       yield new Piece(buffer.subarray(0, end));
       filled -= end + 1;
       buffer = next;

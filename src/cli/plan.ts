@@ -11,7 +11,7 @@ import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
 import { JSON_ID, type LineFormat, NOTHING } from "./render.js";
 import { buildRing, exactParts, parseRegionWeight, perWeightSource, RING_HELP, RING_OPTIONS, ringFromFile, ringFromOptions } from "./ring-options.js";
 import { escapeName } from "./escape.js";
-import { columns, percent } from "./table.js";
+import { columns, hundredths, percent } from "./table.js";
 import { UsageError } from "./usage-error.js";
 
 export const plan: Command = {
@@ -75,8 +75,6 @@ Options:
   },
 };
 
-type Region = string | null;
-
 const COMMA_JSON_ID = Buffer.from(',{"id":');
 
 /** The sessions whose region differs between the rings, `moved` of them: "id<TAB>from<TAB>to" lines, or { "id", "from", "to" } elements. */
@@ -86,8 +84,7 @@ function movedFormat(before: RegionRouter, after: RegionRouter, json: boolean): 
     json,
     moved: 0,
     around(owners, i) {
-      const from: Region = owners[0][i] < 0 ? null : (was[owners[0][i]] as string);
-      const to: Region = owners[1][i] < 0 ? null : (now[owners[1][i]] as string);
+      const [from, to] = [owners[0][i] < 0 ? null : (was[owners[0][i]] as string), owners[1][i] < 0 ? null : (now[owners[1][i]] as string)];
       if (from === to) return null;
       const head = !json ? NOTHING : this.moved > 0 ? COMMA_JSON_ID : JSON_ID;
       this.moved++;
@@ -97,7 +94,7 @@ function movedFormat(before: RegionRouter, after: RegionRouter, json: boolean): 
 }
 
 /** A region as the text output shows it: escaped (escape.ts), or "(none)" for no region. */
-const shown = (region: Region): string => (region === null ? "(none)" : escapeName(region));
+const shown = (region: string | null): string => (region === null ? "(none)" : escapeName(region));
 
 /** "compatible with hashring (vnode count 40, replicas 4) → region-router (vnodes per weight 1)" */
 const dialectChange = (from: Dialect, to: Dialect): string => `compatible with ${describeDialect(from)} → ${describeDialect(to)}`;
@@ -151,8 +148,7 @@ function applyChanges(
   changes: string[],
   { adds, removes, sets }: Record<"adds" | "removes" | "sets", readonly string[]>,
 ): { after: RegionRouter; changes: string[] } {
-  const weights = before.weights();
-  const final = before.weights();
+  const [weights, final] = [before.weights(), before.weights()];
   /** Region -> the change that gives its weight, as typed. */
   const typed = new Map<string, string>();
   const change = (option: string, name: string, text: string) => {
@@ -199,7 +195,7 @@ function applyChanges(
 function describeMovement(changes: readonly string[], { moved, flows, exact, standardError }: Movement): string {
   // A sampled estimate (exact false) says so, with its standard error.
   const about = exact === false ? "≈" : "";
-  const error = exact === false && standardError !== undefined ? ` (estimated; standard error ${(standardError * 100).toFixed(2)} pp)` : "";
+  const error = exact === false && standardError !== undefined ? ` (estimated; standard error ${hundredths(standardError)} pp)` : "";
   const flowRows = flows.map(({ from, to, fraction }) => [shown(from), "→", shown(to), about + percent(fraction)]);
   return (
     `plan: ${changes.join(", ")}\n` +

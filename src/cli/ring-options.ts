@@ -44,7 +44,7 @@ export function parseRegionWeight(option: string, text: string, known?: Readonly
 
 /**
  * A router of `ring`'s dialect with `entries` added in order, or a UsageError naming `whereOf(i)` (entry
- * i) or `where` (the whole); too many virtual nodes where counts are absolute name `perWeight` too.
+ * i) or `where` (the whole); too many virtual nodes name `perWeight` too (the per-weight option's source).
  */
 export function buildRing(
   ring: Dialect,
@@ -59,7 +59,8 @@ export function buildRing(
     const [region, weight] = entries[i];
     const most = `more than the ${MAX_VNODES} a region may have`;
     if (ring.relative) {
-      throw new UsageError(`${whereOf(i)}: region ${JSON.stringify(region)} would have ${counts[i]} virtual nodes in ${ring.name}, ${most}`);
+      const [option] = Object.values(ring.options), per = option === undefined ? "" : ` (${perWeight} ${option})`;
+      throw new UsageError(`${whereOf(i)}: region ${JSON.stringify(region)} would have ${counts[i]} virtual nodes in ${ring.name}${per}, ${most}`);
     }
     throw new UsageError(`${whereOf(i)}: weight × ${perWeight} = ${weight} × ${counts[i] / weight} = ${counts[i]} virtual nodes, ${most}`);
   }

@@ -1,14 +1,18 @@
 // Plain-text tables and numbers for the terminal.
 import { displayWidth } from "./display-width.js";
 
-/** A fraction as a percentage with two decimals: 0.15123 → "15.12%". */
-export function percent(fraction: number): string {
-  return `${(fraction * 100).toFixed(2)}%`;
+/** A fraction in hundredths, two decimals, or two significant digits where those would show one that is not 0 as 0.00: 0.15123 → "15.12", 6.1e-8 → "0.0000061". */
+export function hundredths(fraction: number): string {
+  const value = fraction * 100 || 0;
+  return value !== 0 && Math.abs(value) < 0.005 ? value.toPrecision(2) : value.toFixed(2);
 }
+
+/** A fraction as a percentage: 0.15123 → "15.12%". */
+export const percent = (fraction: number): string => `${hundredths(fraction)}%`;
 
 /** A signed difference of fractions in percentage points: -0.1821 → "-18.21 pp", 0 → "+0.00 pp". */
 export function points(difference: number): string {
-  // A difference that rounds to zero is "+0.00", whatever its sign.
+  // One that rounds to zero is "+0.00", whatever its sign: a deviation carries a double's rounding.
   const value = (difference * 100).toFixed(2).replace(/^-(0\.00)$/, "$1");
   return `${value.startsWith("-") ? "" : "+"}${value} pp`;
 }

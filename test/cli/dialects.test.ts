@@ -177,7 +177,7 @@ describe("dialect flags: mistakes are usage errors naming the flag as typed", ()
     // about 10000 x 1700 names.
     const many = Array.from({ length: 1700 }, (_, i) => `--region=r${i}=${i === 0 ? 1_000_000 : 1}`);
     expect(fails(["stats", ...many, "--compatible-with", "hashring", "--vnode-count", "10000"])).toMatch(
-      /^--region r0=1000000: region "r0" would have 16\d{6} virtual nodes in hashring, more than the 16777216 a region may have$/,
+      /^--region r0=1000000: region "r0" would have 16\d{6} virtual nodes in hashring \(--vnode-count 10000\), more than the 16777216 a region may have$/,
     );
   });
 });

@@ -17,6 +17,18 @@ describe("displayWidth", () => {
     expect(displayWidth(text)).toBe(width);
   });
 
+  it("the quick path (characters of one column that form no cluster) counts as the clusters do", () => {
+    const ranges = [[0x20, 0x7e], [0xa0, 0x2ff], [0x2010, 0x2027], [0x2030, 0x205e], [0x2190, 0x22ff], [0x2500, 0x259f]];
+    for (const [from, to] of ranges) {
+      for (let c = from; c <= to; c++) {
+        const text = `${String.fromCharCode(c).repeat(2)}x`;
+        // A wide character sends the whole text through the clusters.
+        expect(displayWidth(`${text}東`), c.toString(16)).toBe(displayWidth(text) + 2);
+        expect(displayWidth(text)).toBe(3);
+      }
+    }
+  });
+
   it.each([
     ["東京", 4],
     ["서울", 4],

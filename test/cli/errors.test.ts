@@ -124,7 +124,14 @@ const commandCases: Case[] = [
     "removing a region when the others would get too many names (a relative dialect)",
     ["plan", "--ring", nearlyFull, "--remove", "big2"],
     "",
-    '--remove big2: region "big1" would have 17010000 virtual nodes in hashring, more than the 16777216 a region may have',
+    '--remove big2: region "big1" would have 17010000 virtual nodes in hashring (the --ring file\'s vnodeCount 10000), more than the 16777216 a region may have',
+  ],
+  [
+    // The per-weight option as typed: the one after, where a plan gives one.
+    "a migration's names past the limit (a relative dialect)",
+    ["plan", "--ring", nearlyFull, "--remove", "big2", "--to-vnode-count", "10000"],
+    "",
+    'the ring after, --remove big2: region "big1" would have 17010000 virtual nodes in hashring (--to-vnode-count 10000), more than the 16777216 a region may have',
   ],
   [
     // The plan's ring is checked whole, as its changes leave it, so the fault names every change.

@@ -94,6 +94,16 @@ describe("readLines with long lines", () => {
     expect(readdirSync(spoolDir)).toEqual([]);
   });
 
+  it("holds no line past the threshold, however much a read brings (the buffer grows to the threshold, no further)", async () => {
+    // Past one read's 64 KiB: a buffer doubled to 128 KiB would take the whole line and its "\n".
+    const line = "a".repeat(120_000);
+    for (const file of [true, false]) {
+      const { lines, long } = await readAll(input(Buffer.from(`${line}\nshort\n`), [1 << 20], file), 100_000);
+      expect(lines.map(String)).toEqual([line, "short"]);
+      expect(long).toBe(1);
+    }
+  });
+
   it("drops a \"\\r\" that ends a long line, before \"\\n\" or at the end, and keeps one inside it", async () => {
     const cases: [string, string[]][] = [
       ["abcdefgh\r", ["abcdefgh"]],

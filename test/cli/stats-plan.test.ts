@@ -5,7 +5,7 @@ import { movement, RegionRouter } from "../../src/index.js";
 import { buildRouter } from "../support/build.js";
 import { displayWidth } from "../../src/cli/display-width.js";
 import { cli, cliBytes, ok, SEED_RING, tempFolder } from "../support/cli.js";
-import { points } from "../../src/cli/table.js";
+import { percent, points } from "../../src/cli/table.js";
 
 const { file } = tempFolder("region-router-cli-ops-");
 
@@ -28,6 +28,10 @@ describe("region-router stats", () => {
         deviation: shares.get(region)! - weight / 9,
       })),
     );
+  });
+
+  it("gives a share or a movement that is not 0 as more than 0.00%: two significant digits below that", () => {
+    expect([percent(0), percent(6.1e-8), percent(-4e-5), percent(4.9e-5), percent(5e-5), percent(0.15123)]).toEqual(["0.00%", "0.0000061%", "-0.0040%", "0.0049%", "0.01%", "15.12%"]);
   });
 
   it("signs every deviation, one that rounds to zero as +0.00 (a tiny negative one too)", () => {
