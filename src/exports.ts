@@ -3,6 +3,8 @@ import { checkRouter, readerOfRouter } from "./internals.js";
 import { movementBetween, type Movement } from "./operations/movement.js";
 import type { RegionRouterBase } from "./router.js";
 
+export type { RegionRouterBase };
+
 /**
  * A router of any entry, ESM or CommonJS, either engine, as movement() and BoundedLoads take it: by
  * its public calls, since TypeScript tells each entry's copy of the class apart by its private
@@ -11,10 +13,10 @@ import type { RegionRouterBase } from "./router.js";
 export type AnyRegionRouter = Pick<RegionRouterBase, "route" | "routeMany" | "preferenceList" | "shares" | "weights" | "fingerprint">;
 
 export { MAX_REGIONS, MAX_WEIGHT } from "./validate.js";
-export { MAX_VNODES, type DialectName, type ResolvedRouterOptions, type RouterOptions } from "./options.js";
+export { MAX_VNODES, type DialectName, type NotAnOptionOf, type ResolvedRouterOptions, type RouterOptions } from "./options.js";
 export type { RouteOptions } from "./operations/exclude.js";
 export type { Flow, Movement } from "./operations/movement.js";
-export type { RouterSnapshot } from "./operations/snapshot.js";
+export type { RouterSnapshot, SnapshotFields } from "./operations/snapshot.js";
 export { BoundedLoads, type AcquireOptions, type BoundedLoadsOptions } from "./bounded-loads.js";
 export { suggestVnodes, type SuggestOptions, type VnodeSuggestion } from "./operations/suggest-vnodes.js";
 

@@ -2,6 +2,9 @@
 // read by one function for every caller (the constructor, fromJSON, the CLI's flags), and the
 // virtual-node budget per region.
 import { dialect, isDialectName, MAX_VNODES_PER_WEIGHT, optionRules, DIALECTS, OPTION_NAMES, type Dialect, type DialectName, type OptionName } from "./dialects.js";
+
+/** Whether key is some dialect's option. */
+const isOptionName = (key: string): boolean => (OPTION_NAMES as readonly string[]).includes(key);
 import { checkInteger, describe, fieldsOf } from "./validate.js";
 
 export { MAX_VNODES_PER_WEIGHT };
@@ -65,11 +68,12 @@ type DialectOptions =
 /**
  * The options a router holds (`router.options`, a suggestion's `options`): its dialect's member of
  * RouterOptions with `compatibleWith` and every option filled in, so that narrowing on
- * `compatibleWith` gives numbers (another dialect's option reads as undefined). A constructor takes it back.
+ * `compatibleWith` gives numbers (another dialect's option reads as undefined, and is never there:
+ * a constructor takes it back under exactOptionalPropertyTypes too).
  */
 export type ResolvedRouterOptions = DialectOptions extends infer T
   ? T extends unknown
-    ? { readonly [K in keyof T]-?: NonNullable<T[K]> } & { readonly [K in Exclude<OptionName, keyof T>]?: undefined }
+    ? { readonly [K in keyof T]-?: NonNullable<T[K]> } & { readonly [K in Exclude<OptionName, keyof T>]?: never }
     : never
   : never;
 
@@ -95,7 +99,8 @@ export interface OptionWording {
 export function readOptions(name: unknown, given: ReadonlyMap<string, unknown>, wording: OptionWording, base?: Readonly<Record<string, number>>): Dialect {
   if (!isDialectName(name)) throw wording.unknownDialect(name);
   const rules = optionRules(name);
-  for (const key of given.keys()) if (!Object.hasOwn(rules, key)) throw wording.notAnOption(key, name);
+  // Another dialect's option given as undefined is not given (a config spread with the keys of every dialect).
+  for (const [key, value] of given) if (!Object.hasOwn(rules, key) && !(value === undefined && isOptionName(key))) throw wording.notAnOption(key, name);
   const options: Record<string, number> = {};
   for (const [option, { default: fallback, max }] of Object.entries(rules)) {
     const value = given.get(option);
@@ -133,7 +138,7 @@ export function dialectOfFields(fields: ReadonlyMap<string, unknown>, parameter:
       const Error = typeof value === "string" ? RangeError : TypeError;
       return new Error(`${parameter}.compatibleWith must be one of ${DIALECTS.join(", ")}, got ${describe(value)}`);
     },
-    notAnOption: (key, name) => new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${optionList(name)})${(OPTION_NAMES as readonly string[]).includes(key) ? "" : hint}`),
+    notAnOption: (key, name) => new TypeError(`${parameter}.${key} is not an option of compatibleWith "${name}" (its options: ${optionList(name)})${isOptionName(key) ? "" : hint}`),
     value(option, value, max) {
       checkInteger(value, `${parameter}.${option}`, 1, max);
       return value;

@@ -92,6 +92,8 @@ export class RegionRouterBase {
    */
   addRegions(entries: Iterable<readonly [string, number]>): void;
   addRegions(entries: Readonly<Record<string, number>>): void;
+  /** Either shape, for a value that may be either (as suggestVnodes takes it). */
+  addRegions(entries: Iterable<readonly [string, number]> | Readonly<Record<string, number>>): void;
   addRegions(entries: Iterable<readonly [string, number]> | Readonly<Record<string, number>>): void {
     const changes = new Map<string, number | null>();
     for (const [region, weight] of readPairs(entries, "entries")) {

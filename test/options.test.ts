@@ -55,6 +55,18 @@ describe.each(engines)("vnodesPerWeight on the %s engine", (_, RegionRouter) => 
     expect(() => new RegionRouter(options as never)).toThrow(message);
   });
 
+  it("takes another dialect's option given as undefined as not given (a config spread with every dialect's keys); an unknown name still not", () => {
+    const plain = new RegionRouter({ compatibleWith: "hashring" });
+    const spread = new RegionRouter({ compatibleWith: "hashring", vnodesPerWeight: undefined, vnodes: undefined } as never);
+    expect(spread.options).toEqual(plain.options);
+    const snapshot = { ...new RegionRouter({ compatibleWith: "hashring" }).toJSON(), vnodesPerWeight: undefined };
+    expect(RegionRouter.fromJSON(snapshot as never).options).toEqual(plain.options);
+    expect(suggestVnodes([["a", 1], ["b", 1]], { maxDeviation: 0.2, compatibleWith: "uhashring", vnodesPerWeight: undefined } as never).options.compatibleWith).toBe("uhashring");
+    expect(() => new RegionRouter({ compatibleWith: "hashring", vnodePerWeight: undefined } as never)).toThrow(/^options\.vnodePerWeight is not an option of compatibleWith "hashring"/);
+    // Its own option as undefined is its default, as before.
+    expect(new RegionRouter({ compatibleWith: "hashring", vnodeCount: undefined }).options).toEqual(plain.options);
+  });
+
   it.each([
     [1, 1_000_000],
     [4096, 4096],

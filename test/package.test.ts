@@ -237,6 +237,33 @@ describe("the packed package", () => {
   });
 });
 
+describe("the declarations under a consumer's strictest settings", () => {
+  it("exactOptionalPropertyTypes takes a router's and a suggestion's options back; declaration emit names every type it meets", async () => {
+    const dir = makeApp({
+      "strict.mts": `
+        import { RegionRouter, suggestVnodes, type RouterOptions } from "region-router";
+        const { options } = suggestVnodes([["sf", 3], ["london", 3]], { maxDeviation: 0.01 });
+        new RegionRouter(options);
+        new RegionRouter(new RegionRouter({ compatibleWith: "hashring" }).options);
+        export const snapshot = new RegionRouter().toJSON();
+        export const load = RegionRouter.fromJSON;
+        export const widened = (given: RouterOptions) => ({ ...given });
+        export function built(entries: Parameters<typeof suggestVnodes>[0]) {
+          const router = new RegionRouter(suggestVnodes(entries, { maxDeviation: 0.01 }).options);
+          router.addRegions(entries);
+          return router;
+        }
+      `,
+      "tsconfig.json": JSON.stringify({
+        compilerOptions: { module: "nodenext", moduleResolution: "nodenext", target: "es2022", strict: true, exactOptionalPropertyTypes: true, declaration: true, emitDeclarationOnly: true, outDir: "out", types: [], lib: ["es2022"], skipLibCheck: false },
+        files: ["strict.mts"],
+      }),
+    });
+    const result = await run(process.execPath, [tsc, "-p", dir], { cwd: dir }).catch((error: { stdout: string }) => ({ stdout: error.stdout }));
+    expect(result.stdout.split("\n").filter((line) => /error TS/.test(line))).toEqual([]);
+  });
+});
+
 describe("the declarations of the two formats together", () => {
   it("movement() and BoundedLoads take a router of the other format (each declares its own class, with private fields)", async () => {
     const dir = makeApp({

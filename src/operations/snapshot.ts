@@ -6,7 +6,7 @@ import { checkPlainObject, describe, fieldsOf, readPairs } from "../validate.js"
 import { copyJsonData } from "./json-data.js";
 
 /** A snapshot's fields besides the dialect's: the format and the regions. */
-interface SnapshotFields {
+export interface SnapshotFields {
   readonly version: 1;
   /** [region, weight] pairs in weights() order (weight-0 regions included). */
   readonly regions: [string, number][];

@@ -87,6 +87,9 @@ export function typeTests(router: RegionRouter): void {
   router.addRegions(new Map([["sf", 2]]));
   router.addRegions({ "10.0.0.1:11211": 1, "10.0.0.2:11211": 2 });
   router.addRegions(["sf", "london"].map((name) => [name, 1]));
+  // Either shape at once, as suggestVnodes takes them.
+  const either: Parameters<typeof suggestVnodes>[0] = new Map([["sf", 1]]);
+  router.addRegions(either);
   // @ts-expect-error weights are numbers
   router.addRegions({ sf: "2" });
   // @ts-expect-error a pair is [region, weight]
