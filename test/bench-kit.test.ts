@@ -3,7 +3,7 @@
 import v8 from "node:v8";
 import { describe, expect, it } from "vitest";
 import { arrowLayout } from "../src/bench/arrow.js";
-import { timeCalls } from "../src/bench/calls.js";
+import { timeCalls, unitIds } from "../src/bench/calls.js";
 import { hashringOf } from "../src/bench/hashring.js";
 import { alternate, inUnits, median, perIdRounds, ratio } from "../src/bench/rounds.js";
 import { RegionRouter } from "../src/index.js";
@@ -196,4 +196,23 @@ it("timeCalls (region-router bench) runs each call's stretch after a full collec
   // Four calls on two engines, two rounds: a collection before each stretch.
   expect(timings).toHaveLength(8);
   expect(full).toBeGreaterThanOrEqual(16);
+});
+
+it("timeCalls times every id, the last batch shorter where the ids do not fill one", async () => {
+  const router = new RegionRouter();
+  router.addRegions([["sf", 3], ["london", 3]]);
+  const ids = Array.from({ length: 3000 }, (_, i) => `sess-${i}`);
+  const seen = new Set<string>();
+  // Two timed units at least, of two batches of 1,024 each: three batches, the third of 952 ids.
+  await timeCalls({ router, ids, batch: 1024, rounds: 1, time: 1, compare: { name: "seen", get: (id) => seen.add(id) }, onRound: undefined });
+  expect(seen.size).toBe(ids.length);
+});
+
+it("unitIds: 2,048 ids a timed unit, fewer where ids are long (as many as hold 2,048 UUIDs' bytes), never none", () => {
+  expect(unitIds(65_536, 65_536 * 36)).toBe(2048);
+  expect(unitIds(100, 100 * 12)).toBe(2048);
+  expect(unitIds(2047, 2047 * 5001)).toBe(15);
+  expect(unitIds(4, 4 * 65_537)).toBe(2);
+  expect(unitIds(4, 4 * 1_000_000)).toBe(1);
+  expect(unitIds(1, 0)).toBe(2048);
 });

@@ -65,14 +65,23 @@ const CALLS: Readonly<Record<string, (router: RegionRouterBase, out: Int32Array,
   routeManyBytes: (router, out, data) => ({ offsets }) => router.routeManyBytes(data, offsets, out),
 };
 
+/** A timed unit's ids: 2,048, or as many as hold 2,048 UUIDs' bytes where ids are longer (at least one), so that long ids keep to a round's time. */
+export function unitIds(count: number, bytes: number): number {
+  return Math.max(1, Math.min(2048, Math.ceil((2048 * 36 * count) / Math.max(1, bytes))));
+}
+
 /**
  * Time every call on both engines, and `compare`'s get(), in alternating rounds over the ids in
- * batches, taken in turn. The ids are laid out before it returns: a RangeError then, if they cannot be.
+ * batches (every id in one, the last batch shorter), taken in turn. The ids are laid out before it
+ * returns: a RangeError then, if they cannot be.
  */
 export function timeCalls({ router, ids, batch, rounds, time, compare, onRound }: CallsToTime): Promise<Timing[]> {
   const { data, offsets } = arrowLayout(ids);
   const batches: IdBatch[] = [];
-  for (let at = 0; at + batch <= ids.length; at += batch) batches.push({ ids: ids.slice(at, at + batch), offsets: offsets.subarray(at, at + batch + 1), length: batch });
+  for (let at = 0, end = 0; at < ids.length; at = end) {
+    end = Math.min(at + batch, ids.length);
+    batches.push({ ids: ids.slice(at, end), offsets: offsets.subarray(at, end + 1), length: end - at });
+  }
   const out = new Int32Array(batch);
   const engines = [
     { engine: "WebAssembly", router },
@@ -80,7 +89,7 @@ export function timeCalls({ router, ids, batch, rounds, time, compare, onRound }
   ];
   const tasks = engines.flatMap(({ engine, router }) => Object.entries(CALLS).map(([call, make]) => ({ call, engine, run: make(router, out, data) })));
   if (compare) tasks.push({ call: "get", engine: compare.name, run: eachId((id) => compare.get(id)) });
-  const named = tasks.map((task) => ({ ...task, name: `${task.call} (${task.engine})`, next: inUnits(batches) }));
+  const named = tasks.map((task) => ({ ...task, name: `${task.call} (${task.engine})`, next: inUnits(batches, unitIds(ids.length, data.length)) }));
   // Each call's stretch after a full collection: in the same order every round, one call's answer
   // arrays would be collected in the next one's stretch.
   return perIdRounds(named, { rounds, time, label: "bench", onRound, beforeTask: collector() }).then((results) =>

@@ -5,6 +5,7 @@
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
 import type { RegionRouterBase } from "../router.js";
+import { reasonOf, UsageError } from "../cli/usage-error.js";
 import type { Comparison } from "./calls.js";
 
 type HashRing = new (servers: Record<string, number>, algorithm: string, options: Record<string, number>) => { get(key: string): unknown };
@@ -19,8 +20,10 @@ export function hashringOf(router: RegionRouterBase, cwd: string): Comparison | 
     } catch {
       continue;
     }
-    const HashRing = require(dirname(manifest)) as HashRing;
-    const { version } = require(manifest) as { version: string };
+    const [HashRing, { version }] = loaded(() => [require(dirname(manifest)) as HashRing, require(manifest) as { version: string }], manifest);
+    // hashring reads weight 0 as 1: its ring would not be this one.
+    const idle = [...router.weights()].find(([, weight]) => weight === 0);
+    if (idle) throw new UsageError(`--compare hashring: region ${JSON.stringify(idle[0])} has weight 0, which npm hashring reads as 1: its ring would not be this one`);
     const { compatibleWith, vnodeCount, replicas } = router.options as { compatibleWith: string; vnodeCount?: number; replicas?: number };
     // Its LRU cache holds one id: the ids come round again each round, and a bench of cache hits
     // would time no routing; one entry still pays the cache's upkeep, as a new session does.
@@ -29,4 +32,13 @@ export function hashringOf(router: RegionRouterBase, cwd: string): Comparison | 
     return { name: `npm hashring ${version}`, get: (id) => ring.get(id) };
   }
   return null;
+}
+
+/** What `load` gives, or a UsageError naming the hashring it could not load. */
+function loaded<T>(load: () => T, manifest: string): T {
+  try {
+    return load();
+  } catch (error) {
+    throw new UsageError(`--compare hashring: cannot load ${JSON.stringify(dirname(manifest))}: ${reasonOf(error)}`);
+  }
 }

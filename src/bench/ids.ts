@@ -2,8 +2,8 @@
 // MAX_IDS), or random UUIDs, as a gateway's session ids often are.
 import { randomUUID } from "node:crypto";
 import { openInputs } from "../cli/inputs.js";
-import { idOf, readLines } from "../cli/lines.js";
-import { UsageError } from "../cli/usage-error.js";
+import { idOf, readLines, type Lines } from "../cli/lines.js";
+import { reasonOf, UsageError } from "../cli/usage-error.js";
 
 export const GENERATED_IDS = 1 << 16;
 export const MAX_IDS = 1 << 20;
@@ -13,9 +13,19 @@ export async function benchIds(path: string | undefined): Promise<{ ids: string[
   if (path === undefined) return { ids: Array.from({ length: GENERATED_IDS }, () => randomUUID()), from: "random UUIDs" };
   const ids: string[] = [];
   for await (const lines of readLines(openInputs([path], "--ids file")[0])) {
-    for (let i = 0; i < lines.count && ids.length < MAX_IDS; i++) ids.push(idOf(lines, i));
+    for (let i = 0; i < lines.count && ids.length < MAX_IDS; i++) ids.push(readId(lines, i, path));
     if (ids.length === MAX_IDS) break;
   }
   if (ids.length === 0) throw new UsageError(`--ids ${JSON.stringify(path)} holds no ids`);
   return { ids, from: `--ids ${JSON.stringify(path)}` };
+}
+
+/** Line i's id, or a UsageError for one longer than the longest string (route streams such a line; a bench needs it as a string). */
+function readId(lines: Lines, i: number, path: string): string {
+  try {
+    return idOf(lines, i);
+  } catch (error) {
+    if ((error as { code?: unknown }).code !== "ERR_STRING_TOO_LONG") throw error;
+    throw new UsageError(`--ids ${JSON.stringify(path)}: an id is longer than the longest string: ${reasonOf(error)}`);
+  }
 }

@@ -2,7 +2,7 @@
 // user's ids and ring (every dialect, a --ring snapshot), npm hashring beside them, and the flags'
 // usage errors. Runs are kept to a round or two of a few ms a call (--rounds, --time), but one --quick.
 import { spawnSync } from "node:child_process";
-import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { copyFileSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DIALECTS } from "../../src/dialects.js";
@@ -146,6 +146,20 @@ describe("region-router bench", () => {
     expect((JSON.parse(result.stdout) as Report).timings.some(({ engine }) => engine === "npm hashring 0.0.0-stand-in")).toBe(true);
   });
 
+  it("--compare hashring is a usage error for a ring with a region of weight 0 (hashring reads it as 1), or a hashring that cannot load", () => {
+    expect(refused(["--region", "a=1", "--region", "b=0", "--compare", "hashring"])).toBe(
+      'region-router: --compare hashring: region "b" has weight 0, which npm hashring reads as 1: its ring would not be this one\n',
+    );
+    const project = join(dir, "broken");
+    const library = join(project, "node_modules", "hashring");
+    mkdirSync(library, { recursive: true });
+    writeFileSync(join(project, "package.json"), "{}");
+    writeFileSync(join(library, "package.json"), JSON.stringify({ name: "hashring", version: "0.0.0-broken", main: "missing.js" }));
+    const result = spawnSync(process.execPath, [BIN, "bench", ...SEED_RING, "--compare", "hashring"], { cwd: project, encoding: "utf8" });
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^region-router: --compare hashring: cannot load ".*node_modules\/hashring": [^\n]+\n$/);
+  });
+
   it("--compare hashring is a usage error where no hashring can be found", () => {
     // The bin alone, outside this repository: no node_modules above it or the working directory.
     const alone = join(dir, "alone", "dist", "cli");
@@ -154,6 +168,14 @@ describe("region-router bench", () => {
     const result = spawnSync(process.execPath, [join(alone, "main.js"), "bench", ...SEED_RING, "--compare", "hashring"], { cwd: alone, encoding: "utf8" });
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(`region-router: --compare hashring: npm hashring is not installed in ${JSON.stringify(alone)} nor beside region-router\n`);
+  });
+
+  it("an id past the longest string: one line, status 2 [big]", () => {
+    // Sparse: 600 MB of zero bytes and no line end, one id a bench would need as a string.
+    const huge = join(dir, "huge-id.txt");
+    writeFileSync(huge, "");
+    truncateSync(huge, 600_000_000);
+    expect(refused([...SEED_RING, "--ids", huge])).toMatch(/^region-router: --ids ".*huge-id\.txt": an id is longer than the longest string: [^\n]+\n$/);
   });
 
   it("refuses bad flags with one line naming them", () => {
