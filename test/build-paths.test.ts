@@ -370,6 +370,23 @@ describe("the pure engine's updates", () => {
     }
   });
 
+  it("move the shorter way for one node in the first half: the nodes before it, into its place or the room a removal left", () => {
+    const run = (owner: number) => ({ owner, prefix: `r${owner}#`, count: 1, rank: owner });
+    const ring = new PureRing(schemes[0]);
+    ring.update([], Array.from({ length: 64 }, (_, i) => run(i)));
+    const offset = () => (ring as unknown as { positions: Uint32Array }).positions.byteOffset;
+    const [first, last] = [ring.ownerAt(1), ring.ownerAt(63)];
+    ring.update([run(first)], []);
+    expect(offset()).toBe(16); // the node before it moved up one: the nodes start one later
+    ring.update([run(last)], []);
+    expect(offset()).toBe(16); // in the second half: the nodes after it moved
+    ring.update([], [run(first)]);
+    expect(offset()).toBe(0); // back into the room before the nodes
+    const fresh = new PureRing(schemes[0]);
+    fresh.update([], Array.from({ length: 64 }, (_, i) => run(i)).filter(({ owner }) => owner !== last));
+    expectSameRings([fresh, ring], "after moves the shorter way");
+  });
+
   it("work in place while the arrays have room, and make them anew only past it or below half of it", () => {
     const ring = new PureRing(schemes[0]);
     const arrays = () => (ring as unknown as { positions: Uint32Array }).positions.buffer;

@@ -133,13 +133,17 @@ export class PureRing implements Ring {
   readonly #key = new Uint32Array(4);
   /** Nodes on the ring: the first #n of owners (and 4 x #n words of positions); the rest is room. */
   #n: number;
+  /** The arrays positions and owners are views of, from #front nodes in: the room before the nodes. */
+  #all: { positions: Uint32Array<ArrayBuffer>; owners: Int32Array<ArrayBuffer> };
+  #front = 0;
 
   constructor(
     readonly scheme: Scheme = REFERENCE_SCHEME,
-    private positions = new Uint32Array(0),
-    private owners = new Int32Array(0),
+    private positions: Uint32Array<ArrayBuffer> = new Uint32Array(0),
+    private owners: Int32Array<ArrayBuffer> = new Int32Array(0),
   ) {
     this.#n = owners.length;
+    this.#all = { positions, owners };
   }
 
   get size(): number {
@@ -249,9 +253,11 @@ export class PureRing implements Ring {
     const kept = n - gone.length;
     let { positions, owners } = this;
     const need = kept + m;
-    if (need > owners.length || capacityFor(need) < owners.length >>> 1) {
-      positions = newArray(Uint32Array, 4 * capacityFor(need), need);
-      owners = newArray(Int32Array, capacityFor(need), need);
+    const shrink = capacityFor(need) < this.#all.owners.length >>> 1;
+    if (!shrink && gone.length + m === 1 && this.#nearFront(gone, added, addedOwners)) return;
+    if (need > owners.length || shrink) {
+      this.#all = { positions: newArray(Uint32Array, 4 * capacityFor(need), need), owners: newArray(Int32Array, capacityFor(need), need) };
+      [positions, owners, this.#front] = [this.#all.positions, this.#all.owners, 0];
     }
     // From here on nothing allocates. The old nodes but the removed ones, to the front, in
     // stretches (in place, only those that move).
@@ -286,6 +292,27 @@ export class PureRing implements Ring {
     this.#n = need;
   }
 
+  /**
+   * One node removed, or one added with room before the nodes (left by such a removal), in the first
+   * half of the ring: the nodes before it move by one, into its place or into that room (the shorter
+   * way), and the views start one node later or earlier. False, changing nothing, for any other update.
+   */
+  #nearFront(gone: Uint32Array, added: Uint32Array, addedOwners: Int32Array): boolean {
+    const { positions, owners } = this.#all, [n, front] = [this.#n, this.#front];
+    const at = gone.length === 1 ? gone[0] : front > 0 && n > 0 ? lowerBoundBelow(this.positions, n, added, 0) : n;
+    if (2 * at >= n) return false;
+    const to = gone.length === 1 ? front + 1 : front - 1;
+    positions.copyWithin(4 * to, 4 * front, 4 * (front + at));
+    owners.copyWithin(to, front, front + at);
+    if (gone.length === 0) {
+      positions.set(added.subarray(0, 4), 4 * (to + at));
+      owners[to + at] = addedOwners[0];
+    }
+    [this.#front, this.#n] = [to, gone.length === 1 ? n - 1 : n + 1];
+    [this.positions, this.owners] = [positions.subarray(4 * to), owners.subarray(to)];
+    return true;
+  }
+
   md5(text: string): Uint8Array {
     const state = hash(text);
     // The digest's bytes: each state word's, little-endian.
@@ -303,7 +330,7 @@ export class PureRing implements Ring {
 
   footprint(): Footprint {
     // No index: the search is a binary search over the positions themselves.
-    const bytes = this.positions.byteLength + this.owners.byteLength;
+    const bytes = this.#all.positions.byteLength + this.#all.owners.byteLength;
     return { positions: bytes, index: 0, total: bytes };
   }
 
