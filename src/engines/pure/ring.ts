@@ -133,9 +133,6 @@ export class PureRing implements Ring {
   readonly #key = new Uint32Array(4);
   /** Nodes on the ring: the first #n of owners (and 4 x #n words of positions); the rest is room. */
   #n: number;
-  /** The arrays positions and owners are views of, from #front nodes in: the room before the nodes. */
-  #all: { positions: Uint32Array<ArrayBuffer>; owners: Int32Array<ArrayBuffer> };
-  #front = 0;
 
   constructor(
     readonly scheme: Scheme = REFERENCE_SCHEME,
@@ -143,7 +140,6 @@ export class PureRing implements Ring {
     private owners: Int32Array<ArrayBuffer> = new Int32Array(0),
   ) {
     this.#n = owners.length;
-    this.#all = { positions, owners };
   }
 
   get size(): number {
@@ -253,11 +249,12 @@ export class PureRing implements Ring {
     const kept = n - gone.length;
     let { positions, owners } = this;
     const need = kept + m;
-    const shrink = capacityFor(need) < this.#all.owners.length >>> 1;
+    // Room before the nodes (owners' offset into its buffer, left by #nearFront) counts in the arrays' size.
+    const shrink = capacityFor(need) < this.owners.buffer.byteLength >>> 3;
     if (!shrink && gone.length + m === 1 && this.#nearFront(gone, added, addedOwners)) return;
     if (need > owners.length || shrink) {
-      this.#all = { positions: newArray(Uint32Array, 4 * capacityFor(need), need), owners: newArray(Int32Array, capacityFor(need), need) };
-      [positions, owners, this.#front] = [this.#all.positions, this.#all.owners, 0];
+      positions = newArray(Uint32Array, 4 * capacityFor(need), need);
+      owners = newArray(Int32Array, capacityFor(need), need);
     }
     // From here on nothing allocates. The old nodes but the removed ones, to the front, in
     // stretches (in place, only those that move).
@@ -298,17 +295,17 @@ export class PureRing implements Ring {
    * way), and the views start one node later or earlier. False, changing nothing, for any other update.
    */
   #nearFront(gone: Uint32Array, added: Uint32Array, addedOwners: Int32Array): boolean {
-    const { positions, owners } = this.#all, [n, front] = [this.#n, this.#front];
+    const [n, front] = [this.#n, this.owners.byteOffset >> 2];
     const at = gone.length === 1 ? gone[0] : front > 0 && n > 0 ? lowerBoundBelow(this.positions, n, added, 0) : n;
     if (2 * at >= n) return false;
-    const to = gone.length === 1 ? front + 1 : front - 1;
+    const [positions, owners, to] = [new Uint32Array(this.positions.buffer), new Int32Array(this.owners.buffer), gone.length === 1 ? front + 1 : front - 1];
     positions.copyWithin(4 * to, 4 * front, 4 * (front + at));
     owners.copyWithin(to, front, front + at);
     if (gone.length === 0) {
       positions.set(added.subarray(0, 4), 4 * (to + at));
       owners[to + at] = addedOwners[0];
     }
-    [this.#front, this.#n] = [to, gone.length === 1 ? n - 1 : n + 1];
+    this.#n = gone.length === 1 ? n - 1 : n + 1;
     [this.positions, this.owners] = [positions.subarray(4 * to), owners.subarray(to)];
     return true;
   }
@@ -330,7 +327,7 @@ export class PureRing implements Ring {
 
   footprint(): Footprint {
     // No index: the search is a binary search over the positions themselves.
-    const bytes = this.#all.positions.byteLength + this.#all.owners.byteLength;
+    const bytes = this.positions.buffer.byteLength + this.owners.buffer.byteLength;
     return { positions: bytes, index: 0, total: bytes };
   }
 
