@@ -2,13 +2,13 @@
 // read by one function for every caller (the constructor, fromJSON, the CLI's flags), and the
 // virtual-node budget per region.
 import { dialect, isDialectName, MAX_VNODES_PER_WEIGHT, optionRules, DIALECTS, OPTION_NAMES, type Dialect, type DialectName, type OptionName } from "./dialects.js";
-
-/** Whether key is some dialect's option. */
-const isOptionName = (key: string): boolean => (OPTION_NAMES as readonly string[]).includes(key);
 import { checkInteger, describe, fieldsOf } from "./validate.js";
 
 export { MAX_VNODES_PER_WEIGHT };
 export type { DialectName };
+
+/** Whether key is some dialect's option. */
+const isOptionName = (key: string): boolean => (OPTION_NAMES as readonly string[]).includes(key);
 
 /**
  * The type of another dialect's option: its name says which dialect is in force, so that

@@ -4,7 +4,7 @@
 import { RegionRouter as PureRouter } from "../pure.js";
 import type { RegionRouterBase } from "../router.js";
 import { arrowLayout } from "./arrow.js";
-import { collector, inUnits, perIdRounds, ratio, type RoundOptions } from "./rounds.js";
+import { collector, inUnits, perIdRounds, ratio, UNIT_IDS, type RoundOptions } from "./rounds.js";
 
 /** A batch call's ids: as strings, and as offsets of their UTF-8 into the one `data` of all ids. */
 interface IdBatch {
@@ -65,9 +65,9 @@ const CALLS: Readonly<Record<string, (router: RegionRouterBase, out: Int32Array,
   routeManyBytes: (router, out, data) => ({ offsets }) => router.routeManyBytes(data, offsets, out),
 };
 
-/** A timed unit's ids: 2,048, or as many as hold 2,048 UUIDs' bytes where ids are longer (at least one), so that long ids keep to a round's time. */
+/** A timed unit's ids: UNIT_IDS, or as many as hold UNIT_IDS UUIDs' bytes where ids are longer (at least one), so that long ids keep to a round's time. */
 export function unitIds(count: number, bytes: number): number {
-  return Math.max(1, Math.min(2048, Math.ceil((2048 * 36 * count) / Math.max(1, bytes))));
+  return Math.max(1, Math.min(UNIT_IDS, Math.ceil((UNIT_IDS * 36 * count) / Math.max(1, bytes))));
 }
 
 /**

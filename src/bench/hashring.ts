@@ -12,6 +12,9 @@ type HashRing = new (servers: Record<string, number>, algorithm: string, options
 
 /** npm hashring's get() on the router's regions and weights, or null when no hashring can be found from `cwd` or beside this file. */
 export function hashringOf(router: RegionRouterBase, cwd: string): Comparison | null {
+  // hashring reads weight 0 as 1: its ring would not be this one.
+  const idle = [...router.weights()].find(([, weight]) => weight === 0);
+  if (idle) throw new UsageError(`--compare hashring: region ${JSON.stringify(idle[0])} has weight 0, which npm hashring reads as 1: its ring would not be this one`);
   for (const base of [join(cwd, "package.json"), import.meta.url]) {
     const require = createRequire(base);
     let manifest: string;
@@ -21,9 +24,6 @@ export function hashringOf(router: RegionRouterBase, cwd: string): Comparison | 
       continue;
     }
     const [HashRing, { version }] = loaded(() => [require(dirname(manifest)) as HashRing, require(manifest) as { version: string }], manifest);
-    // hashring reads weight 0 as 1: its ring would not be this one.
-    const idle = [...router.weights()].find(([, weight]) => weight === 0);
-    if (idle) throw new UsageError(`--compare hashring: region ${JSON.stringify(idle[0])} has weight 0, which npm hashring reads as 1: its ring would not be this one`);
     const { compatibleWith, vnodeCount, replicas } = router.options as { compatibleWith: string; vnodeCount?: number; replicas?: number };
     // Its LRU cache holds one id: the ids come round again each round, and a bench of cache hits
     // would time no routing; one entry still pays the cache's upkeep, as a new session does.

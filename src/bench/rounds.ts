@@ -230,8 +230,11 @@ export async function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[
   });
 }
 
+/** The ids of a timed unit: enough that the timing's own cost is lost in it. */
+export const UNIT_IDS = 2048;
+
 /** The batches in turn, in units of at least `minIds` ids (whole batches): perIdRounds' next(). */
-export function inUnits<B extends Batch>(batches: readonly B[], minIds = 2048): () => B[] {
+export function inUnits<B extends Batch>(batches: readonly B[], minIds = UNIT_IDS): () => B[] {
   const per = batches.length === 0 ? 0 : Math.max(1, Math.ceil(minIds / batches[0].length));
   let next = 0;
   return () => Array.from({ length: per }, () => batches[next++ % batches.length]);

@@ -3,11 +3,12 @@
 // combining marks, format or control characters, 1 else ("ambiguous" ones too, as outside CJK locales).
 
 const graphemes = new Intl.Segmenter("en", { granularity: "grapheme" });
-
 /** A cluster that occupies no column: combining marks, zero-width and other format or control characters, except the soft hyphen, which terminals show as "-". */
 const ZERO_WIDTH = /^(?:(?!\u00AD)[\p{M}\p{Cf}\p{Cc}])+$/u;
 /** A cluster drawn as an emoji picture: an emoji-presentation character, or any emoji asked for with VS16. */
 const EMOJI = /\p{Emoji_Presentation}|\p{Emoji}\uFE0F/u;
+/** Text whose characters are of one column and form no cluster: ASCII (the usual name), Latin, punctuation, arrows, math, boxes (→ ≈ █). */
+export const ONE_COLUMN = /^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u22ff\u2500-\u259f]*$/;
 
 /**
  * Unicode's East Asian wide (W) and fullwidth (F) blocks (EastAsianWidth.txt: Hangul Jamo, CJK
@@ -20,8 +21,7 @@ const WIDE =
 
 /** The columns `text` takes on a terminal. */
 export function displayWidth(text: string): number {
-  // One column a character, in no cluster: ASCII (the usual name), Latin, punctuation, arrows, math, boxes (→ ≈ █).
-  if (/^[\x20-\x7e\u00a0-\u02ff\u2010-\u2027\u2030-\u205e\u2190-\u22ff\u2500-\u259f]*$/.test(text)) return text.length;
+  if (ONE_COLUMN.test(text)) return text.length;
   let width = 0;
   for (const { segment } of graphemes.segment(text)) {
     if (ZERO_WIDTH.test(segment)) continue;

@@ -118,11 +118,10 @@ export function indexesInto(ring: Ring, ids: readonly unknown[], count: number, 
   const written = indexes.excludes ? new Int32Array(count) : answers;
   try {
     ring.routeIndexes(ids, count, written, indexes.engineTable);
-  } catch (error) {
+  } finally {
+    // Whatever the engine gave (answers, or an error from writing them), out must still hold them.
     outKept(answers, count);
-    throw error;
   }
-  outKept(answers, count);
   check();
   if (written !== answers) answers.set(walkExcluded(ring, written, count, indexes));
 }
