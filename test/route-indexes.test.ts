@@ -237,6 +237,31 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     expect([...router.routeManyBytes(data, offsets, out)]).toEqual(indexesOf(router, ids));
   });
 
+  it("offsets of any values, extremes included: accepted exactly when all are >= 0, ascending and the last within data", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const data = encoder.encode("abcdef");
+    const offset = fc.oneof(fc.integer({ min: -2, max: 8 }), fc.constantFrom(2 ** 31 - 1, 2 ** 31 - 2, -(2 ** 31), -(2 ** 31) + 1));
+    // Ascending offsets with one of them lowered (a single descent, anywhere), as well as any values.
+    const lowered = fc
+      .tuple(fc.array(fc.nat(6), { minLength: 2, maxLength: 14 }), fc.nat(13), fc.integer({ min: 1, max: 3 }))
+      .map(([values, at, by]) => values.sort((a, b) => a - b).map((value, i) => (i === at % values.length ? value - by : value)));
+    fc.assert(
+      fc.property(fc.oneof(fc.array(offset, { minLength: 1, maxLength: 14 }), lowered), (values) => {
+        const offsets = Int32Array.from(values);
+        const out = new Int32Array(values.length).fill(9);
+        const valid = values.every((value, i) => value >= 0 && (i === 0 || value >= values[i - 1])) && values[values.length - 1] <= data.length;
+        if (!valid) {
+          expect(() => router.routeManyBytes(data, offsets, out)).toThrow(RangeError);
+          expect(out.every((index) => index === 9)).toBe(true);
+          return;
+        }
+        const ids = values.slice(1).map((end, i) => data.subarray(values[i], end));
+        expect([...router.routeManyBytes(data, offsets, out).subarray(0, ids.length)]).toEqual(ids.map((id) => router.regions().indexOf(router.routeBytes(id) as string)));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
   it("bad input checked before anything is read: an error naming it, and nothing changed, out included", () => {
     const router = buildRouter(RegionRouter, REGIONS);
     const out = new Int32Array(8).fill(9);
@@ -263,6 +288,9 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     rejected(() => router.routeManyBytes(data, Int32Array.of(0, 9, 2, 6), out), RangeError, /^offsets must be .*, got offsets\[1\] = 9, past the end of data \(a Uint8Array of length 6\)$/);
     rejected(() => router.routeManyBytes(data, Int32Array.of(7, 1), out.subarray(0, 1)), RangeError, /^offsets must be .*, got offsets\[0\] = 7, past the end of data/);
     rejected(() => router.routeManyBytes(data, Int32Array.of(0, 2, -1, 6), out), RangeError, /^offsets must be .* \(a Uint8Array of length 6\), got offsets\[2\] = -1$/);
+    // A step from the highest offset to the lowest, whose difference wraps to 1 in 32 bits: alone, and within four offsets checked at once.
+    rejected(() => router.routeManyBytes(data, Int32Array.of(2 ** 31 - 1, -(2 ** 31)), out), RangeError, /^offsets must be .*, got offsets\[0\] = 2147483647, past the end of data/);
+    rejected(() => router.routeManyBytes(data, Int32Array.of(0, 1, 2, 2 ** 31 - 1, -(2 ** 31)), out), RangeError, /^offsets must be .*, got offsets\[3\] = 2147483647, past the end of data/);
     rejected(() => router.routeManyBytes(data, offsets, out.subarray(0, 2)), RangeError, /^out must hold at least 3/);
     rejected(() => router.routeManyBytes(data, offsets, out, { exclude: [1] } as never), TypeError, /^options\.exclude\[0\] must be a string/);
     rejected(() => router.routeBytes("sess-1" as never), TypeError, /^sessionId must be a Uint8Array .*got "sess-1"/);

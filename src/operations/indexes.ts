@@ -92,10 +92,22 @@ export function readSpans(offsets: unknown): Int32Array {
 export function countOffsets(data: Uint8Array, offsets: Int32Array): number {
   const n = offsets.length - 1;
   if (n < 0) throw new RangeError(`offsets must be ${OFFSETS}, got an empty one`);
-  // The first offset below 0 or below the one before it; then the last (the highest) against data.
-  let i = 0;
-  if (offsets[0] >= 0) for (i = 1; i <= n && offsets[i] >= offsets[i - 1]; i++);
-  if (i > n && offsets[n] <= data.length) return n;
+  // The sign bits of every offset and of every step from one to the next, or-ed, four at a time
+  // (half the time of a test per offset). While every offset is >= 0 a step is exact in 32 bits,
+  // so the sign bit is clear only when all are >= 0 and ascending; then the last, the highest,
+  // against data.
+  let prev = offsets[0], signs = prev, i = 1;
+  for (; i + 3 <= n; i += 4) {
+    const a = offsets[i], b = offsets[i + 1], c = offsets[i + 2], d = offsets[i + 3];
+    signs |= a | b | c | d | (a - prev) | (b - a) | (c - b) | (d - c);
+    prev = d;
+  }
+  for (; i <= n; i++) {
+    const a = offsets[i];
+    signs |= a | (a - prev);
+    prev = a;
+  }
+  if (signs >= 0 && prev <= data.length) return n;
   throw badOffset(data, offsets);
 }
 
