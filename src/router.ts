@@ -11,7 +11,7 @@ import { BatchTables, type BatchTableSource } from "./operations/batch-tables.js
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
-import { countOffsets, indexesInto, readBytes, readOut, readOutBeside, readSpans, walkExcluded } from "./operations/indexes.js";
+import { countOffsets, indexesInto, readBytes, readOut, readOutBeside, readOutView, readSpans, walkExcluded } from "./operations/indexes.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 import { takeHandedRing, withHandedRing } from "./handed-ring.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
@@ -259,8 +259,10 @@ export class RegionRouterBase {
     const excluded = options === undefined ? undefined : readExclude(options);
     const bytes = readBytes(data, "data");
     const spans = readSpans(offsets);
+    // Out read before the offsets are checked: nothing of the caller's runs after that.
+    const view = readOutView(out);
     const count = countOffsets(bytes, spans);
-    const { answers, written } = readOutBeside(out, count, [bytes, spans]);
+    const { answers, written } = readOutBeside(view, count, [bytes, spans]);
     this.#tables.lend(this.#source(), excluded, (_, indexes) => {
       this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable, true);
       if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes);

@@ -86,6 +86,26 @@ function readOtherTypedArray<T extends Uint8Array | Int32Array>(value: unknown, 
   return view;
 }
 
+/** ArrayBuffer.prototype's own getters: a SharedArrayBuffer (of any realm) makes them throw, and they run no code of a caller's. */
+const arrayBufferGetter = (key: string): ((this: unknown) => unknown) | undefined => Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, key)?.get;
+const [arrayBufferLength, resizableOf] = [arrayBufferGetter("byteLength")!, arrayBufferGetter("resizable")];
+
+/** Whether a buffer is shared memory, from any realm. */
+export function isShared(buffer: ArrayBufferLike): boolean {
+  try {
+    arrayBufferLength.call(buffer);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+/** Whether a view's buffer is an ArrayBuffer that can shrink (resizable): what the view holds may be lost, and come back as zeros. */
+export function onResizable(view: ArrayBufferView): boolean {
+  const buffer = bufferOf.call(view) as ArrayBufferLike;
+  return !isShared(buffer) && resizableOf?.call(buffer) === true;
+}
+
 /**
  * A batch's length: sessionIds must be an array (a Proxy over one passes Array.isArray whatever
  * length it gives), its length read once and an array length.

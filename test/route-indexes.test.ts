@@ -262,6 +262,41 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     );
   });
 
+  it("out read before the offsets are checked: what code its reading runs (a Proxy among its prototypes) changes is checked as it left it", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const ids = ["user:1", "user:2", "user:3"];
+    const hostile = (change: () => void): Int32Array => {
+      const out = new Int32Array(3).fill(9);
+      Object.setPrototypeOf(out, new Proxy(Object.create(Int32Array.prototype) as object, { getPrototypeOf: () => (change(), Int32Array.prototype) }));
+      return out;
+    };
+    const written = (out: Int32Array): number[] => [...new Int32Array(out.buffer)];
+    // Offsets made bad: a RangeError naming them, the router and out as they were.
+    const spoilt = arrow(ids);
+    const out = hostile(() => spoilt.offsets.set([2e9, -5], 1));
+    expectRejectedUnchanged([router], () => router.routeManyBytes(spoilt.data, spoilt.offsets, out), RangeError, /^offsets must be .*got offsets\[1\] = 2000000000, past the end of data/);
+    expect(written(out)).toEqual([9, 9, 9]);
+    // Offsets moved: the ids they then give.
+    const moved = arrow(ids);
+    const movedOut = hostile(() => moved.offsets.set([12, 12], 1));
+    router.routeManyBytes(moved.data, moved.offsets, movedOut);
+    expect(written(movedOut)).toEqual(["user:1user:2", "", "user:3"].map((id) => router.regions().indexOf(router.route(id) as string)));
+    // Data shrunk: the offsets past its end refused.
+    const buffer = new ResizableArrayBuffer(18, { maxByteLength: 18 });
+    const data = new Uint8Array(buffer);
+    data.set(encoder.encode(ids.join("")));
+    const shrunkOut = hostile(() => buffer.resize(6));
+    expectRejectedUnchanged([router], () => router.routeManyBytes(data, arrow(ids).offsets, shrunkOut), RangeError, /^offsets must be .*got offsets\[2\] = 12, past the end of data \(a Uint8Array of length 6\)/);
+    expect(written(shrunkOut)).toEqual([9, 9, 9]);
+    // Out's buffer with a Proxy for its prototype: once the offsets are checked, no code of it runs.
+    const kept = arrow(ids);
+    const keptOut = new Int32Array(3);
+    const spoil = (): void => void kept.offsets.set([2e9, -5], 1);
+    Object.setPrototypeOf(keptOut.buffer, new Proxy(ArrayBuffer.prototype, { get: (target, key) => (spoil(), Reflect.get(target, key, keptOut.buffer)), getPrototypeOf: () => (spoil(), ArrayBuffer.prototype) }));
+    expect([...router.routeManyBytes(kept.data, kept.offsets, keptOut)]).toEqual(ids.map((id) => router.regions().indexOf(router.route(id) as string)));
+    expect([...kept.offsets]).toEqual([...arrow(ids).offsets]);
+  });
+
   it("bad input checked before anything is read: an error naming it, and nothing changed, out included", () => {
     const router = buildRouter(RegionRouter, REGIONS);
     const out = new Int32Array(8).fill(9);
@@ -452,6 +487,22 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
       Object.defineProperty(read, 1800, { get: () => (change(buffer), ids[1800]) });
       expect(() => router.routeIndexes(read, new Int32Array(buffer), options)).toThrow(/^out must hold 2500 indexes until the call returns, but sessionIds \(a getter\) detached or shrank its buffer: now an Int32Array of length [02]$/);
       expect([...router.routeIndexes(ids)]).toEqual(expected);
+    }
+  });
+
+  it.each([10, 3000])("a getter among %i ids that shrinks out's resizable buffer and another that grows it back: every answer, none lost meanwhile", (count) => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const ids = Array.from({ length: count }, (_, i) => `sess-${i}`);
+    // Within one chunk of the WebAssembly engine's and past the first (its answers written before the getters).
+    const [shrink, grow] = count === 10 ? [3, 6] : [1100, 1101];
+    for (const options of [undefined, { exclude: ["sf"] }]) {
+      const buffer = new ResizableArrayBuffer(4 * count, { maxByteLength: 4 * count });
+      const read = ids.slice();
+      Object.defineProperty(read, shrink, { get: () => (buffer.resize(0), ids[shrink]) });
+      Object.defineProperty(read, grow, { get: () => (buffer.resize(4 * count), ids[grow]) });
+      const out = new Int32Array(buffer);
+      expect(router.routeIndexes(read, out, options)).toBe(out);
+      expect([...out]).toEqual(indexesOf(router, ids, options));
     }
   });
 

@@ -5,7 +5,7 @@
 // through an owner -> index table (Ring.routeIndexes, Ring.routeBytes), which marks the excluded
 // regions' owners: their ids come back with the node they landed on, and walk on from there.
 import { excludedAt, type RegionTable, type Ring } from "../engines/ring.js";
-import { describe, readTypedArray } from "../validate.js";
+import { describe, isShared, onResizable, readTypedArray } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
 /** Owner -> index table of a router, seen with some regions excluded. */
@@ -35,28 +35,35 @@ export function indexTable(names: RegionTable, regions: ReadonlyMap<string, { re
   return { table, open, excludes: false, engineTable: identity ? undefined : table };
 }
 
-/** Where the answers go: `out` as given (an Int32Array of at least `count` indexes; readTypedArray's view of it), or a new one. */
-export function readOut(out: unknown, count: number): Int32Array {
-  if (out === undefined) return new Int32Array(count);
-  const view = readTypedArray(out, Int32Array, "out", "an Int32Array (or undefined for a new one)");
-  if (view.length < count) {
-    throw new RangeError(`out must hold at least ${count} indexes, got ${describe(view)}`);
-  }
+/** `out` as readTypedArray gives it, undefined for none: any code of the caller's its reading runs (a Proxy among its prototypes) runs here. */
+export function readOutView(out: unknown): Int32Array | undefined {
+  return out === undefined ? undefined : readTypedArray(out, Int32Array, "out", "an Int32Array (or undefined for a new one)");
+}
+
+/** Where `count` answers go: `view` (readOutView's) if it holds them, else a RangeError; a new array for none. */
+export function answersIn(view: Int32Array | undefined, count: number): Int32Array {
+  if (view === undefined) return new Int32Array(count);
+  if (view.length < count) throw new RangeError(`out must hold at least ${count} indexes, got ${describe(view)}`);
   return view;
 }
 
+/** Where the answers go: `out` as given (an Int32Array of at least `count` indexes), or a new one. */
+export const readOut = (out: unknown, count: number): Int32Array => answersIn(readOutView(out), count);
+
 /**
- * readOut for ids that `inputs` hold: its first `count` must share no memory with them (writing an
- * answer must not change an id still to be read), and `written` is where the engine writes: `answers`,
- * or a new array to copy into it at the end where `answers` is in shared memory that an input may
- * reach through another SharedArrayBuffer object (one per thread, or per structuredClone).
+ * answersIn for ids that `inputs` hold, which runs no code of the caller's (after readOutView, the
+ * inputs checked in between): its first `count` must share no memory with them (writing an answer
+ * must not change an id still to be read), and `written` is where the engine writes: `answers`, or a
+ * new array to copy into it at the end where `answers` is in shared memory that an input may reach
+ * through another SharedArrayBuffer object (one per thread, or per structuredClone).
  */
-export function readOutBeside(out: unknown, count: number, inputs: readonly ArrayBufferView[]): { answers: Int32Array; written: Int32Array } {
-  const answers = readOut(out, count);
-  if (out === undefined) return { answers, written: answers };
+export function readOutBeside(view: Int32Array | undefined, count: number, inputs: readonly ArrayBufferView[]): { answers: Int32Array; written: Int32Array } {
+  const answers = answersIn(view, count);
+  if (view === undefined) return { answers, written: answers };
+  // Views of their class's own (readTypedArray's): their getters are the built-in ones. A buffer's
+  // prototype may be anything (a Proxy): isShared asks no prototype.
   const buffer = answers.buffer;
-  // This realm's ArrayBuffer first: the common case, without a call.
-  const shared = !(buffer instanceof ArrayBuffer) && isShared(buffer);
+  const shared = isShared(buffer);
   let alias = false;
   for (let k = 0; k < inputs.length; k++) {
     const input = inputs[k];
@@ -68,9 +75,6 @@ export function readOutBeside(out: unknown, count: number, inputs: readonly Arra
   }
   return { answers, written: alias ? new Int32Array(count) : answers };
 }
-
-/** Whether a buffer is shared memory (from any realm; where SharedArrayBuffer exists). */
-const isShared = (buffer: ArrayBufferLike): boolean => Object.prototype.toString.call(buffer) === "[object SharedArrayBuffer]";
 
 /** `bytes` to read within a call (readTypedArray): a TypeError naming `parameter` unless a Uint8Array (a Buffer is one). */
 export function readBytes(bytes: unknown, parameter: string): Uint8Array {
@@ -127,7 +131,8 @@ function badOffset(data: Uint8Array, offsets: Int32Array): RangeError {
  * either engine, in place of whatever writing into it gave.
  */
 export function indexesInto(ring: Ring, ids: readonly unknown[], count: number, answers: Int32Array, indexes: IndexTable, check: () => void): void {
-  const written = indexes.excludes ? new Int32Array(count) : answers;
+  // Out on a resizable buffer too: a getter that shrinks it and grows it back loses the answers written meanwhile.
+  const written = indexes.excludes || onResizable(answers) ? new Int32Array(count) : answers;
   try {
     ring.routeIndexes(ids, count, written, indexes.engineTable);
   } finally {
@@ -135,7 +140,7 @@ export function indexesInto(ring: Ring, ids: readonly unknown[], count: number, 
     outKept(answers, count);
   }
   check();
-  if (written !== answers) answers.set(walkExcluded(ring, written, count, indexes));
+  if (written !== answers) answers.set(indexes.excludes ? walkExcluded(ring, written, count, indexes) : written);
 }
 
 /** A RangeError unless out (readOut's view) still holds `count` indexes. */
