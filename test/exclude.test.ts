@@ -214,6 +214,7 @@ describe.each(engines)("the exclude option's checks on the %s engine", (_, Regio
     ["exclude a number", { exclude: 3 }, /^options\.exclude must be an iterable of region names, got 3$/],
     ["exclude a plain object", { exclude: { sf: true } }, /^options\.exclude must be an iterable of region names, got an object$/],
     ["exclude a string", { exclude: "sf" }, /^options\.exclude must be an iterable of region names, got "sf"/],
+    ["exclude a String object", { exclude: new String("sf") }, /^options\.exclude must be an iterable of region names, got an object$/],
     ["a name not a string", { exclude: ["sf", 7] }, /^options\.exclude\[1\] must be a string, got 7$/],
     ["a name not a string in a Set", { exclude: new Set(["sf", "london", null]) }, /^options\.exclude\[2\] must be a string, got null$/],
     // Not plain: its exclude, inherited or behind a class, would be read or missed by accident.

@@ -34,12 +34,12 @@ export function readExclude(options: unknown, kind = "route"): Set<string> {
 
 /**
  * The names of an `options.exclude` value (route's, BoundedLoads.acquire's): an iterable of strings
- * read once, each checked; none when undefined. A string is refused: it would exclude its characters.
+ * read once, each checked; none when undefined. A string is refused (a String object too): it would exclude its characters.
  */
 export function namesOf(exclude: unknown): Set<string> {
   const names = new Set<string>();
   if (exclude === undefined) return names;
-  if (exclude === null || typeof (exclude as Iterable<unknown>)[Symbol.iterator] !== "function" || typeof exclude === "string") {
+  if (exclude === null || typeof (exclude as Iterable<unknown>)[Symbol.iterator] !== "function" || typeof exclude === "string" || exclude instanceof String) {
     throw new TypeError(`options.exclude must be an iterable of region names, got ${describe(exclude)}`);
   }
   let i = 0;
