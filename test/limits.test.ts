@@ -1,6 +1,7 @@
 // The limits: at each, a clear error and an intact router, or the job done. Tests whose
 // describe name holds "[big]" allocate gigabytes (a 2-core, 24 GiB machine runs them in CI).
 import { spawnSync } from "node:child_process";
+import { createHash } from "node:crypto";
 import v8 from "node:v8";
 import vm from "node:vm";
 import { afterEach, describe, expect, it, vi } from "vitest";
@@ -10,6 +11,7 @@ import { RegionRouter as WasmRouter, type Movement } from "../src/index.js";
 import { RegionRouter as PureRouter } from "../src/pure.js";
 import { internalsOf } from "../src/internals.js";
 import { encodeUtf8 } from "../src/utf8.js";
+import { Md5 } from "../src/engines/pure/md5.js";
 import { MAX_VNODES } from "../src/options.js";
 import { engines, type RouterClass } from "./support/engines.js";
 import { expectRejectedUnchanged, observe } from "./support/state.js";
@@ -230,6 +232,19 @@ describe("UTF-8 into a buffer of 2 GiB or more", () => {
   });
 });
 
+describe("ids of 2^31 bytes or more", () => {
+  it("the pure engine's MD5 hashes them whole (its padding was computed in int32: the digest of nothing)", () => {
+    const md5 = new Md5();
+    const len = 2 ** 31 + 5;
+    md5.reserve(len).fill(0x61, 0, len);
+    md5.bytes[7] = 0x62;
+    md5.digest(len);
+    const digest = Buffer.from(md5.state.buffer, md5.state.byteOffset, 16).toString("hex");
+    // node:crypto takes at most 2^31 - 1 bytes an update.
+    expect(digest).toBe(createHash("md5").update(md5.bytes.subarray(0, 2 ** 30)).update(md5.bytes.subarray(2 ** 30, len)).digest("hex"));
+  }, 300_000);
+});
+
 describe("WebAssembly instances", () => {
   it("past the runtime's ceiling (about 12,900 live ones in V8), new RegionRouter() says so and what to do", () => {
     const Instance = WebAssembly.Instance;
@@ -397,6 +412,15 @@ describe("[big] memory past 2 GiB", () => {
     expect(memory.bytes.length).toBeGreaterThan(2 ** 31 + memory.scratch);
     const ids = Array.from({ length: 3000 }, (_, i) => `é-${i}`);
     expect(ids.map((id) => grown.route(id))).toEqual(ids.map((id) => small.route(id)));
+    expect(grown.routeMany(ids)).toEqual(small.routeMany(ids));
+    // A batch's answers past 2 GiB too: their place as a byte offset (a word index x 4) passes 2^31.
+    memory.scratch = 2 ** 31 + 2 ** 16;
+    expect([...grown.routeIndexes(ids)]).toEqual([...small.routeIndexes(ids)]);
+    const bytes = ids.map((id) => Buffer.from(id));
+    const offsets = new Int32Array(bytes.length + 1);
+    bytes.forEach((b, i) => (offsets[i + 1] = offsets[i] + b.length));
+    const data = Buffer.concat(bytes);
+    expect([...grown.routeManyBytes(data, offsets)]).toEqual([...small.routeManyBytes(data, offsets)]);
     expect(grown.routeMany(ids)).toEqual(small.routeMany(ids));
   }, 120_000);
 

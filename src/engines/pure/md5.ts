@@ -47,7 +47,8 @@ export class Md5 {
   digest(len: number): void {
     const bytes = this.bytes;
     // Padding: 0x80, zeros up to 56 mod 64, then the bit length as a little-endian u64.
-    const padded = ((len + 8) & ~63) + 64;
+    // In doubles and unsigned, not int32: a message may pass 2^31 bytes (a typed array, 2^32).
+    const padded = len + 8 - ((len + 8) % 64) + 64;
     bytes[len] = 0x80;
     for (let i = len + 1; i < padded - 8; i++) bytes[i] = 0;
     const bitsLow = len * 8;
@@ -62,7 +63,7 @@ export class Md5 {
     state[2] = 0x98badcfe | 0;
     state[3] = 0x10325476;
     if (LITTLE_ENDIAN) {
-      for (let p = 0; p < padded; p += 64) compress(state, this.words, p >> 2);
+      for (let p = 0; p < padded; p += 64) compress(state, this.words, p >>> 2);
     } else {
       for (let p = 0; p < padded; p += 64) compress(state, littleEndianWords(bytes, p, this.swapped), 0);
     }

@@ -56,7 +56,7 @@ export function routeBatch(memory: RingMemory, keys: number, spans: number, coun
  */
 export function writeOwners(memory: RingMemory, results: number, count: number, out: Int32Array, at: number, table?: Int32Array): void {
   if (results < 0) out.fill(-1, at, at + count);
-  else if (table === undefined) out.set(memory.ownersAt(results << 2, count), at);
+  else if (table === undefined) out.set(memory.ownersAt(results * 4, count), at);
   else {
     const words = memory.words;
     for (let i = 0, node = 0; i < count; i++) out[at + i] = indexOf((node = words[results + i]), memory.ownerAt(node), table);
