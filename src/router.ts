@@ -11,7 +11,7 @@ import { BatchTables, type BatchTableSource } from "./operations/batch-tables.js
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
-import { countOffsets, indexesInto, readBytes, readOut, readOutBeside, readOutView, readSpans, walkExcluded } from "./operations/indexes.js";
+import { answersIn, countOffsets, indexesInto, readBytes, readOutBeside, readOutView, readSpans, walkExcluded } from "./operations/indexes.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 import { takeHandedRing, withHandedRing } from "./handed-ring.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
@@ -237,7 +237,7 @@ export class RegionRouterBase {
   routeIndexes(sessionIds: readonly string[], out?: Int32Array, options?: RouteOptions): Int32Array {
     const excluded = options === undefined ? undefined : readExclude(options);
     const length = readIdsLength(sessionIds);
-    const answers = readOut(out, length);
+    const answers = answersIn(readOutView(out), length);
     const version = this.#version;
     this.#tables.lend(this.#source(), excluded, (_, indexes) => {
       indexesInto(this.#ring, sessionIds, length, answers, indexes, () => this.#unchangedSince(version, "routeIndexes"));

@@ -22,10 +22,10 @@ export function describe(value: unknown): string {
   return typeof value === "function" ? "a function" : "an object";
 }
 
-/** TypedArray.prototype's own getter of `key`: what it gives, no subclass's or realm's getter can change. */
-const intrinsic = (key: PropertyKey): ((this: unknown) => unknown) => Object.getOwnPropertyDescriptor(Object.getPrototypeOf(Uint8Array.prototype), key)!.get!;
+/** A built-in prototype's own getters of `keys`: what they give, no subclass's or realm's getter can change (undefined where the runtime has none). */
+const gettersOf = (prototype: object, keys: PropertyKey[]): ((this: unknown) => unknown)[] => keys.map((key) => Object.getOwnPropertyDescriptor(prototype, key)?.get as (this: unknown) => unknown);
 /** A typed array's kind, from any realm, unspoofable; its buffer, offset and length, read likewise. */
-const [tagGetter, bufferOf, byteOffsetOf, lengthOf] = [Symbol.toStringTag, "buffer", "byteOffset", "length"].map(intrinsic);
+const [tagGetter, bufferOf, byteOffsetOf, lengthOf] = gettersOf(Object.getPrototypeOf(Uint8Array.prototype) as object, [Symbol.toStringTag, "buffer", "byteOffset", "length"]);
 /** Node's Buffer.prototype (where there is one): a Buffer is a plain Uint8Array here. */
 const BUFFER_PROTOTYPE: unknown = (globalThis as { Buffer?: { prototype: unknown } }).Buffer?.prototype;
 
@@ -87,11 +87,17 @@ function readOtherTypedArray<T extends Uint8Array | Int32Array>(value: unknown, 
 }
 
 /** ArrayBuffer.prototype's own getters: a SharedArrayBuffer (of any realm) makes them throw, and they run no code of a caller's. */
-const arrayBufferGetter = (key: string): ((this: unknown) => unknown) | undefined => Object.getOwnPropertyDescriptor(ArrayBuffer.prototype, key)?.get;
-const [arrayBufferLength, resizableOf] = [arrayBufferGetter("byteLength")!, arrayBufferGetter("resizable")];
+const [arrayBufferLength, resizableOf] = gettersOf(ArrayBuffer.prototype, ["byteLength", "resizable"]) as [(this: unknown) => unknown, ((this: unknown) => unknown) | undefined];
 
-/** Whether a buffer is shared memory, from any realm. */
+/** This realm's SharedArrayBuffer.prototype, where there is one. */
+const SHARED_PROTOTYPE: unknown = globalThis.SharedArrayBuffer?.prototype;
+
+/**
+ * Whether a buffer is shared memory, from any realm: by its prototype when it is this realm's
+ * (a throw costs microseconds), else by the brand check of ArrayBuffer's getter, which asks no prototype.
+ */
 export function isShared(buffer: ArrayBufferLike): boolean {
+  if (Object.getPrototypeOf(buffer) === SHARED_PROTOTYPE) return true;
   try {
     arrayBufferLength.call(buffer);
     return false;

@@ -12,6 +12,7 @@ import { RegionRouter as PureRouter } from "../src/pure.js";
 import { internalsOf } from "../src/internals.js";
 import { encodeUtf8 } from "../src/utf8.js";
 import { Md5 } from "../src/engines/pure/md5.js";
+import { arrowLayout } from "../src/bench/arrow.js";
 import { MAX_VNODES } from "../src/options.js";
 import { engines, type RouterClass } from "./support/engines.js";
 import { expectRejectedUnchanged, observe } from "./support/state.js";
@@ -232,7 +233,7 @@ describe("UTF-8 into a buffer of 2 GiB or more", () => {
   });
 });
 
-describe("ids of 2^31 bytes or more", () => {
+describe("[big] ids of 2^31 bytes or more", () => {
   it("the pure engine's MD5 hashes them whole (its padding was computed in int32: the digest of nothing)", () => {
     const md5 = new Md5();
     const len = 2 ** 31 + 5;
@@ -416,10 +417,7 @@ describe("[big] memory past 2 GiB", () => {
     // A batch's answers past 2 GiB too: their place as a byte offset (a word index x 4) passes 2^31.
     memory.scratch = 2 ** 31 + 2 ** 16;
     expect([...grown.routeIndexes(ids)]).toEqual([...small.routeIndexes(ids)]);
-    const bytes = ids.map((id) => Buffer.from(id));
-    const offsets = new Int32Array(bytes.length + 1);
-    bytes.forEach((b, i) => (offsets[i + 1] = offsets[i] + b.length));
-    const data = Buffer.concat(bytes);
+    const { data, offsets } = arrowLayout(ids);
     expect([...grown.routeManyBytes(data, offsets)]).toEqual([...small.routeManyBytes(data, offsets)]);
     expect(grown.routeMany(ids)).toEqual(small.routeMany(ids));
   }, 120_000);

@@ -47,9 +47,6 @@ export function answersIn(view: Int32Array | undefined, count: number): Int32Arr
   return view;
 }
 
-/** Where the answers go: `out` as given (an Int32Array of at least `count` indexes), or a new one. */
-export const readOut = (out: unknown, count: number): Int32Array => answersIn(readOutView(out), count);
-
 /**
  * answersIn for ids that `inputs` hold, which runs no code of the caller's (after readOutView, the
  * inputs checked in between): its first `count` must share no memory with them (writing an answer
@@ -125,7 +122,7 @@ function badOffset(data: Uint8Array, offsets: Int32Array): RangeError {
 }
 
 /**
- * Ring.routeIndexes of `count` ids into `answers` (readOut's), walked on from excluded regions
+ * Ring.routeIndexes of `count` ids into `answers` (answersIn's), walked on from excluded regions
  * (into a new array first, so that a bad id leaves out as it was); `check` runs once the ids are
  * read. A getter among the ids may detach or shrink out's buffer: then a RangeError naming out, on
  * either engine, in place of whatever writing into it gave.
@@ -143,7 +140,7 @@ export function indexesInto(ring: Ring, ids: readonly unknown[], count: number, 
   if (written !== answers) answers.set(indexes.excludes ? walkExcluded(ring, written, count, indexes) : written);
 }
 
-/** A RangeError unless out (readOut's view) still holds `count` indexes. */
+/** A RangeError unless out (answersIn's view) still holds `count` indexes. */
 function outKept(answers: Int32Array, count: number): void {
   if (answers.length < count) {
     throw new RangeError(`out must hold ${count} indexes until the call returns, but sessionIds (a getter) detached or shrank its buffer: now ${describe(answers)}`);
