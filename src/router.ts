@@ -10,7 +10,7 @@ import { exclusionOf, readExclude, routeAround, type Exclusion, type RouteOption
 import { BatchTables, type BatchTableSource } from "./operations/batch-tables.js";
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
-import { copyMeta, parseSnapshot, toSnapshot, type RouterSnapshot } from "./operations/snapshot.js";
+import { copyMeta, parseSnapshot, toSnapshot, weightsOf, type RouterSnapshot } from "./operations/snapshot.js";
 import { answersIn, countOffsets, indexesInto, readBytes, readOutBeside, readOutView, readSpans, walkExcluded } from "./operations/indexes.js";
 import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 import { takeHandedRing, withHandedRing } from "./handed-ring.js";
@@ -331,18 +331,16 @@ export class RegionRouterBase {
    * `meta` (a copy) when the router came from a snapshot with one.
    */
   toJSON(): RouterSnapshot {
-    return toSnapshot(this.#dialect, this.weights(), this.#meta);
+    return toSnapshot(this.#dialect, weightsOf(this.#regions), this.#meta);
   }
 
   /** MD5 (32 hex digits) of the canonical ring definition: the same for the same definition everywhere. */
   fingerprint(): string {
-    return fingerprint(this.#ring, this.#dialect, this.weights());
+    return fingerprint(this.#ring, this.#dialect, weightsOf(this.#regions));
   }
 
   /** A new Map of region -> weight, in insertion order. */
   weights(): Map<string, number> {
-    const out = new Map<string, number>();
-    for (const [region, { weight }] of this.#regions) out.set(region, weight);
-    return out;
+    return weightsOf(this.#regions);
   }
 }

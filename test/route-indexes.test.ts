@@ -340,10 +340,26 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     const out = new Int32Array(ids.length + 1).fill(9);
     expectRejectedUnchanged([router], () => router.routeIndexes(ids as never, out), TypeError, message);
     expect([...out]).toEqual([...ids.slice(0, at).map((id) => regions.indexOf(router.route(id as string) as string)), 9, 9, 9]);
-    // With exclude the answers reach out only once walked on: out is left as it was.
+    // With exclude naming a region the answers reach out only once walked on: out is left as it was.
     out.fill(9);
     expectRejectedUnchanged([router], () => router.routeIndexes(ids as never, out, { exclude: ["sf"] }), TypeError, message);
     expect(out.every((index) => index === 9)).toBe(true);
+    // An exclude naming none is no exclude: the answers before the bad id are written.
+    for (const exclude of [[], ["nowhere"]]) {
+      out.fill(9);
+      expectRejectedUnchanged([router], () => router.routeIndexes(ids as never, out, { exclude }), TypeError, message);
+      expect([...out]).toEqual([...ids.slice(0, at).map((id) => regions.indexOf(router.route(id as string) as string)), 9, 9, 9]);
+    }
+  });
+
+  it.each([3, CHUNK - 1, CHUNK + 7, 2 * CHUNK])("a getter among the ids that throws at %i: its error, the router as it was, out holding the answers before it", (at) => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const ids = Array.from({ length: at + 2 }, (_, i) => `sess-${i}`);
+    const boom = new Error("boom");
+    Object.defineProperty(ids, at, { get: () => { throw boom; } });
+    const out = new Int32Array(ids.length + 1).fill(9);
+    expect(() => router.routeIndexes(ids, out)).toThrow(boom);
+    expect([...out]).toEqual([...ids.slice(0, at).map((id) => router.regions().indexOf(router.route(id) as string)), 9, 9, 9]);
   });
 
   it("typed arrays of a subclass: their own length, subarray, set and fill never run inside a call (no answers of two rings, nothing past the data)", () => {

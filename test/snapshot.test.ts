@@ -229,6 +229,25 @@ describe.each(engines)("snapshot meta on the %s engine", (name, RegionRouter) =>
       new TypeError("fromJSON: the constructor made hashring (vnodeCount 40, replicas 4), not the snapshot's region-router (vnodesPerWeight 40): pass the options on to super()"),
     );
   });
+
+  it("a subclass's own weights() (adding a region, hiding one) changes neither toJSON() nor fingerprint(): both describe the ring", () => {
+    const Base = RegionRouter as typeof PureRegionRouter;
+    const plain = buildRouter(Base, seed, 40);
+    for (const change of [(m: Map<string, number>) => m.set("ghost", 5), (m: Map<string, number>) => m.delete(seed[0][0])]) {
+      const Lying = class extends Base {
+        override weights(): Map<string, number> {
+          const weights = super.weights();
+          change(weights);
+          return weights;
+        }
+      };
+      const lying = buildRouter(Lying, seed, 40);
+      expect(lying.weights()).not.toEqual(plain.weights());
+      expect(lying.toJSON()).toEqual(plain.toJSON());
+      expect(lying.fingerprint()).toBe(plain.fingerprint());
+      expect(Base.fromJSON(lying.toJSON()).shares()).toEqual(plain.shares());
+    }
+  });
 });
 
 describe.each(engines)("fingerprint on the %s engine", (name, RegionRouter) => {

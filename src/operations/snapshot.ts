@@ -33,6 +33,14 @@ export interface RingDefinition {
   readonly meta: Record<string, unknown> | undefined;
 }
 
+/** Region -> weight of a router's region table, in its order (what weights() gives, read from the table itself). */
+export function weightsOf(regions: ReadonlyMap<string, { readonly weight: number }>): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const [region, { weight }] of regions) out.set(region, weight);
+  return out;
+}
+
+/** toJSON()'s snapshot of a ring definition: its dialect and options, its regions (weightsOf's), its meta. */
 export function toSnapshot(dialect: Dialect, weights: Iterable<[string, number]>, meta?: Record<string, unknown>): RouterSnapshot {
   const named = dialect.name === "region-router" ? {} : { compatibleWith: dialect.name };
   const kept = meta === undefined ? {} : { meta: copyMeta(meta) };

@@ -113,25 +113,26 @@ export class WasmRing extends RingMemory implements Ring {
       let joined = "";
       // Keys read since the chunk began; key k ends at offsets[k + 1] (offsets[0] is 0).
       let k = 0;
-      for (; i < end; i++) {
-        // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is
-        // flattened, not flattened in place: a charCodeAt(0) that flattened each would cost more
-        // for fresh ids, and pay only when the same ids are routed again.
-        const key = keys[i];
-        if (typeof key !== "string") {
-          // A bad key: the keys read before it are routed first, so that it leaves their answers
-          // written, as one-by-one routing (the pure engine's) does.
-          if (k > 0) write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
+      try {
+        for (; i < end; i++) {
+          // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is
+          // flattened, not flattened in place: a charCodeAt(0) that flattened each would cost more
+          // for fresh ids, and pay only when the same ids are routed again.
+          const key = keys[i];
           checkKey(key, i);
+          if (joined.length + key.length > CHUNK_TEXT && k > 0) {
+            write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
+            joined = "";
+            k = 0;
+          }
+          offsets[++k] = (joined += key).length;
         }
-        if (joined.length + key.length > CHUNK_TEXT && k > 0) {
-          write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
-          joined = "";
-          k = 0;
-        }
-        offsets[++k] = (joined += key).length;
+      } finally {
+        // The keys read, all of the chunk's or those before a bad key or a getter that threw: their
+        // answers written, as one-by-one routing (the pure engine's) does. (A chunk whose routing
+        // threw is routed again: it throws again, or writes the same answers.)
+        write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
       }
-      write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
     }
     spareOffsets = offsets;
     this.#giveBackBatch(had);
