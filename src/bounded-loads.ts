@@ -15,13 +15,13 @@ import { checkSessionId, describe, optionFields } from "./validate.js";
 /** Options of `new BoundedLoads(router, options)`. */
 export interface BoundedLoadsOptions {
   /** Each region's cap is this factor of its fair share of the sessions (a number from 1 to 100, default 1.25). */
-  readonly loadFactor?: number;
+  readonly loadFactor?: number | undefined;
 }
 
 /** Options of `acquire(sessionId, options)`. */
 export interface AcquireOptions {
   /** Regions the session may not go to (down, draining); names that are not regions are ignored. */
-  readonly exclude?: Iterable<string> & object;
+  readonly exclude?: (Iterable<string> & object) | undefined;
 }
 
 /** The sessions a region holds: one object per region, which its sessions' entries share. */

@@ -18,7 +18,7 @@ export type { RouteOptions } from "./operations/exclude.js";
 export type { Flow, Movement } from "./operations/movement.js";
 export type { RouterSnapshot, SnapshotFields } from "./operations/snapshot.js";
 export { BoundedLoads, type AcquireOptions, type BoundedLoadsOptions } from "./bounded-loads.js";
-export { suggestVnodes, type SuggestOptions, type VnodeSuggestion } from "./operations/suggest-vnodes.js";
+export { suggestVnodes, type ChosenBySuggestVnodes, type SuggestOptions, type VnodeSuggestion } from "./operations/suggest-vnodes.js";
 
 /**
  * Which part of the key space changes region between two routers (of either engine, any dialect

@@ -23,8 +23,8 @@ export interface NotAnOptionOf<D extends DialectName> {
  * without it, TypeScript takes `{ vnodesPerWeight: 3, vnodes: 2 }` (no `compatibleWith` there to
  * tell the union's members apart).
  */
-type Only<T> = T extends { readonly compatibleWith?: DialectName }
-  ? T & { readonly [K in Exclude<OptionName, keyof T>]?: NotAnOptionOf<NonNullable<T["compatibleWith"]>> }
+type Only<T> = T extends { readonly compatibleWith?: DialectName | undefined }
+  ? T & { readonly [K in Exclude<OptionName, keyof T>]?: NotAnOptionOf<NonNullable<T["compatibleWith"]>> | undefined }
   : never;
 
 /**
@@ -38,31 +38,31 @@ export type RouterOptions = Only<DialectOptions>;
 
 /** Each dialect's own options, its member of RouterOptions (see there). */
 type DialectOptions =
-  | { readonly compatibleWith: "consistent-hash-ring"; /** Virtual nodes per node (per unit of weight), default 150. */ readonly replicas?: number }
-  | { readonly compatibleWith: "uhashring"; /** Virtual nodes per unit of weight, default 160. */ readonly vnodes?: number }
+  | { readonly compatibleWith: "consistent-hash-ring"; /** Virtual nodes per node (per unit of weight), default 150. */ readonly replicas?: number | undefined }
+  | { readonly compatibleWith: "uhashring"; /** Virtual nodes per unit of weight, default 160. */ readonly vnodes?: number | undefined }
   | {
       readonly compatibleWith: "uhashring-ketama";
       /** Names per node before weighting, default 40. */
-      readonly vnodes?: number;
+      readonly vnodes?: number | undefined;
       /** Points per name, 1-4, default 4. */
-      readonly replicas?: number;
+      readonly replicas?: number | undefined;
     }
   | {
       readonly compatibleWith: "hashring";
       /** hashring's 'vnode count': names per server before weighting, default 40. */
-      readonly vnodeCount?: number;
+      readonly vnodeCount?: number | undefined;
       /** Points per name, 1-4, default 4 (hashring's compatibility: 'hash_ring' is 3). */
-      readonly replicas?: number;
+      readonly replicas?: number | undefined;
     }
   | { readonly compatibleWith: "libketama" }
   | { readonly compatibleWith: "hash_ring" }
   | {
-      readonly compatibleWith?: "region-router";
+      readonly compatibleWith?: "region-router" | undefined;
       /**
        * Virtual nodes per unit of weight (default 1, which is the reference): a region of weight w
        * gets `${region}#0` … `${region}#${w * k - 1}`. More virtual nodes bring shares closer to weights.
        */
-      readonly vnodesPerWeight?: number;
+      readonly vnodesPerWeight?: number | undefined;
     };
 
 /**

@@ -238,16 +238,30 @@ describe("the packed package", () => {
 });
 
 describe("the declarations under a consumer's strictest settings", () => {
-  it("exactOptionalPropertyTypes takes a router's and a suggestion's options back; declaration emit names every type it meets", async () => {
+  it("exactOptionalPropertyTypes takes a router's and a suggestion's options back, and options given as undefined; declaration emit names every type it meets", async () => {
     const dir = makeApp({
       "strict.mts": `
-        import { RegionRouter, suggestVnodes, type RouterOptions } from "region-router";
+        import { BoundedLoads, RegionRouter, suggestVnodes, type RouterOptions, type SuggestOptions } from "region-router";
         const { options } = suggestVnodes([["sf", 3], ["london", 3]], { maxDeviation: 0.01 });
         new RegionRouter(options);
         new RegionRouter(new RegionRouter({ compatibleWith: "hashring" }).options);
         export const snapshot = new RegionRouter().toJSON();
         export const load = RegionRouter.fromJSON;
         export const widened = (given: RouterOptions) => ({ ...given });
+        // An option given as undefined is not given, under exactOptionalPropertyTypes too.
+        declare const maybe: number | undefined;
+        declare const down: Set<string> | undefined;
+        new RegionRouter({ vnodesPerWeight: maybe, compatibleWith: undefined });
+        new RegionRouter({ compatibleWith: "hashring", vnodeCount: maybe, vnodes: undefined });
+        new RegionRouter().route("sess-1", { exclude: down });
+        const loads = new BoundedLoads(new RegionRouter(), { loadFactor: maybe });
+        loads.acquire("sess-1", { exclude: down });
+        suggestVnodes([["sf", 1]], { compatibleWith: "hashring", replicas: maybe, vnodeCount: undefined, maxDeviation: 0.1 });
+        // A declaration emitted from SuggestOptions' parts names them.
+        export function rest(given: SuggestOptions) {
+          const { maxDeviation, ...others } = given;
+          return [maxDeviation, others] as const;
+        }
         export function built(entries: Parameters<typeof suggestVnodes>[0]) {
           const router = new RegionRouter(suggestVnodes(entries, { maxDeviation: 0.01 }).options);
           router.addRegions(entries);

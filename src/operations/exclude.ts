@@ -15,7 +15,7 @@ export interface RouteOptions {
    * the first region of its preferenceList() not excluded; null when every region owning positions
    * is excluded. Names that are not regions are ignored. (An object: a string would exclude its characters.)
    */
-  readonly exclude?: Iterable<string> & object;
+  readonly exclude?: (Iterable<string> & object) | undefined;
 }
 
 /**

@@ -37,9 +37,11 @@ export interface ChosenBySuggestVnodes {
   readonly "is what suggestVnodes chooses: leave it out": never;
 }
 
-/** Each dialect's options (RouterOptions' members) less the count suggestVnodes chooses. */
+/** Each dialect's options (RouterOptions' members) less the count suggestVnodes chooses; none for a dialect without one (it throws). */
 type WithoutCount<T> = T extends { readonly compatibleWith?: infer D }
-  ? Omit<T, ChosenCounts[NonNullable<D> & keyof ChosenCounts]> & { readonly [K in ChosenCounts[NonNullable<D> & keyof ChosenCounts]]?: ChosenBySuggestVnodes }
+  ? [ChosenCounts[NonNullable<D> & keyof ChosenCounts]] extends [never]
+    ? never
+    : Omit<T, ChosenCounts[NonNullable<D> & keyof ChosenCounts]> & { readonly [K in ChosenCounts[NonNullable<D> & keyof ChosenCounts]]?: ChosenBySuggestVnodes | undefined }
   : never;
 
 /** The options of suggestVnodes: the dialect's, less the count it chooses, and maxDeviation. */

@@ -67,6 +67,12 @@ export function typeTests(router: RegionRouter): void {
     void vnodes;
   }
   expectTrue<Equal<ResolvedRouterOptions["compatibleWith"], DialectName>>();
+  // @ts-expect-error libketama has no per-weight count to suggest (a RangeError at run time)
+  suggestVnodes([["sf", 1]], { compatibleWith: "libketama", maxDeviation: 0.1 });
+  // @ts-expect-error hash_ring neither
+  suggestVnodes([["sf", 1]], { compatibleWith: "hash_ring", maxDeviation: 0.1 });
+  // @ts-expect-error the count is what suggestVnodes chooses
+  suggestVnodes([["sf", 1]], { compatibleWith: "hashring", vnodeCount: 40, maxDeviation: 0.1 });
   void [dialect, suggested];
 
   const snapshot: RouterSnapshot = router.toJSON();
