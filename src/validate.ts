@@ -26,8 +26,8 @@ export function describe(value: unknown): string {
 const gettersOf = (prototype: object, keys: PropertyKey[]): ((this: unknown) => unknown)[] => keys.map((key) => Object.getOwnPropertyDescriptor(prototype, key)?.get as (this: unknown) => unknown);
 /** A typed array's kind, from any realm, unspoofable; its buffer, offset and length, read likewise. */
 const [tagGetter, bufferOf, byteOffsetOf, lengthOf] = gettersOf(Object.getPrototypeOf(Uint8Array.prototype) as object, [Symbol.toStringTag, "buffer", "byteOffset", "length"]);
-/** Node's Buffer.prototype (where there is one): a Buffer is a plain Uint8Array here. */
-const BUFFER_PROTOTYPE: unknown = (globalThis as { Buffer?: { prototype: unknown } }).Buffer?.prototype;
+/** Node's Buffer.prototype (a Buffer is a plain Uint8Array here); where there is no Buffer (a page), an object no view has as its prototype. */
+const BUFFER_PROTOTYPE: unknown = (globalThis as { Buffer?: { prototype: unknown } }).Buffer?.prototype ?? {};
 
 /** The kind of typed array value is ("Int32Array", ...; a Buffer is a "Uint8Array"), undefined for anything else. */
 export function typedArrayTag(value: unknown): string | undefined {

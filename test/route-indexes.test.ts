@@ -5,6 +5,7 @@
 // batches across the WebAssembly engine's chunks; out given, reused and refused; and every bad
 // input a clear error that changes nothing (out included, but for an id found bad as it is read).
 import { createHash } from "node:crypto";
+import { spawnSync } from "node:child_process";
 import fc from "fast-check";
 import { describe, expect, it, vi } from "vitest";
 import { DIALECTS } from "../src/dialects.js";
@@ -532,5 +533,43 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     const read = ids.slice();
     expect(router.routeMany(read)).toEqual(read.map((id) => router.route(id)));
     expect(router.routeMany(ids, { exclude: [] })).toEqual(read.map((id) => router.route(id)));
+  });
+});
+
+describe("without a global Buffer, as in a page", () => {
+  it("routeBytes and routeManyBytes refuse any other typed array and a string with their own TypeError, and route a Uint8Array as in Node", () => {
+    const script = `
+      delete globalThis.Buffer;
+      const out = [];
+      for (const url of ${JSON.stringify(["pure.js", "index.js"].map((file) => new URL(`../dist/${file}`, import.meta.url).href))}) {
+        const { RegionRouter } = await import(url);
+        const router = new RegionRouter();
+        router.addRegions([["sf", 3], ["london", 2]]);
+        const error = (call) => { try { call(); return "no error"; } catch (e) { return e.constructor.name + ": " + e.message; } };
+        out.push([
+          error(() => router.routeBytes(Uint16Array.of(0x173))),
+          error(() => router.routeBytes(Int8Array.of(0x73))),
+          error(() => router.routeBytes("abc")),
+          error(() => router.routeManyBytes(Uint16Array.of(0x173), Int32Array.of(0, 1))),
+          error(() => router.routeManyBytes(new TextEncoder().encode("st"), Uint32Array.of(0, 2))),
+          router.routeBytes(new TextEncoder().encode("sess-1")),
+          [...router.routeManyBytes(new TextEncoder().encode("sess-1sess-2"), Int32Array.of(0, 6, 12))],
+        ]);
+      }
+      console.log(JSON.stringify(out));`;
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.stderr).toBe("");
+    const node = new (engines[0][1])();
+    node.addRegions([["sf", 3], ["london", 2]]);
+    const expected = [
+      "TypeError: sessionId must be a Uint8Array (a Buffer is one), got a Uint16Array of length 1",
+      "TypeError: sessionId must be a Uint8Array (a Buffer is one), got an Int8Array of length 1",
+      'TypeError: sessionId must be a Uint8Array (a Buffer is one), got "abc" (string of length 3)',
+      "TypeError: data must be a Uint8Array (a Buffer is one), got a Uint16Array of length 1",
+      "TypeError: offsets must be an Int32Array of n + 1 ascending offsets into data, got a Uint32Array of length 2",
+      node.route("sess-1"),
+      ["sess-1", "sess-2"].map((id) => node.regions().indexOf(node.route(id) as string)),
+    ];
+    expect(JSON.parse(child.stdout)).toEqual([expected, expected]);
   });
 });
