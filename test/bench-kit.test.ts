@@ -168,6 +168,40 @@ it("perIdRounds runs beforeTask before each task's stretch (a group's, interleav
   }
 });
 
+it("perIdRounds with warmup runs each task untimed until it is steady (3 units in a row within 1.2x its fastest, after warmup ms) or 5 x warmup ms", async () => {
+  /** Spin `ms` of wall time: warm() reads the clock, as the interpreter's slowness shows. */
+  const spinWall = (ms: number) => {
+    for (const t0 = performance.now(); performance.now() - t0 < ms; );
+  };
+  // A task slow for its first 2 units (not yet compiled: steady, but not warm) and one that never settles.
+  const runs = (name: string, cost: (call: number) => number) => {
+    let calls = 0;
+    return { name, run: () => spinWall(cost(calls++)), next: inUnits([[1]], 1), untimed: () => calls };
+  };
+  const slowStart = runs("slow start", (call) => (call < 2 ? 12 : 0.5));
+  const unsteady = runs("unsteady", (call) => (call % 2 ? 3 : 0.3));
+  const warmed: { calls: number; ms: number }[] = [];
+  let start = performance.now();
+  await perIdRounds([slowStart, unsteady], {
+    rounds: 1,
+    time: 0,
+    minCalls: 1,
+    warmup: 20,
+    label: "warmup",
+    beforeTask: () => {
+      warmed.push({ calls: warmed.length === 0 ? slowStart.untimed() : unsteady.untimed(), ms: performance.now() - start });
+      start = performance.now();
+    },
+  });
+  // The slow units, then 3 steady fast ones at least, and at least warmup ms.
+  expect(warmed[0].calls).toBeGreaterThanOrEqual(5);
+  expect(warmed[0].ms).toBeGreaterThanOrEqual(20);
+  // Never steady: stopped at 5 x warmup ms, past it by at most a unit (and a busy machine's delays).
+  expect(warmed[1].ms).toBeGreaterThanOrEqual(100);
+  expect(warmed[1].ms).toBeLessThan(100 + 60);
+  expect(warmed[1].calls - 1).toBeGreaterThanOrEqual(100 / 3.3 - 1);
+});
+
 it("perIdRounds with interleave runs a group's tasks unit by unit, each task's figures its own", async () => {
   const log: string[] = [];
   // Two groups of two; in each, one task spins ten times the CPU of the other a unit (each figure

@@ -92,7 +92,8 @@ export function timeCalls({ router, ids, batch, rounds, time, compare, onRound }
   const named = tasks.map((task) => ({ ...task, name: `${task.call} (${task.engine})`, next: inUnits(batches, unitIds(ids.length, data.length)) }));
   // Each call's stretch after a full collection: in the same order every round, one call's answer
   // arrays would be collected in the next one's stretch.
-  return perIdRounds(named, { rounds, time, label: "bench", onRound, beforeTask: collector() }).then((results) =>
+  // Each call warmed for a round's time first: the range is of warm rounds, even with few.
+  return perIdRounds(named, { rounds, time, warmup: time, label: "bench", onRound, beforeTask: collector() }).then((results) =>
     results.map((result, i) => ({
       call: tasks[i].call,
       engine: tasks[i].engine,

@@ -12,12 +12,21 @@ export const MAX_IDS = 1 << 20;
 export async function benchIds(path: string | undefined): Promise<{ ids: string[]; from: string }> {
   if (path === undefined) return { ids: Array.from({ length: GENERATED_IDS }, () => randomUUID()), from: "random UUIDs" };
   const ids: string[] = [];
-  for await (const lines of readLines(openInputs([path], "--ids file")[0])) {
-    for (let i = 0; i < lines.count && ids.length < MAX_IDS; i++) ids.push(readId(lines, i, path));
-    if (ids.length === MAX_IDS) break;
+  const chunks = readLines(openInputs([path], "--ids file")[0])[Symbol.asyncIterator]();
+  let more = false;
+  for (let chunk = await chunks.next(); !chunk.done; chunk = await chunks.next()) {
+    const lines = chunk.value;
+    let i = 0;
+    for (; i < lines.count && ids.length < MAX_IDS; i++) ids.push(readId(lines, i, path));
+    if (ids.length === MAX_IDS) {
+      // Lines past the first MAX_IDS are not read, but the report says there are some.
+      more = i < lines.count || !(await chunks.next()).done;
+      await chunks.return(undefined);
+      break;
+    }
   }
   if (ids.length === 0) throw new UsageError(`--ids ${JSON.stringify(path)} holds no ids`);
-  return { ids, from: `--ids ${JSON.stringify(path)}` };
+  return { ids, from: `${more ? `the first ${MAX_IDS.toLocaleString("en")} of ` : ""}--ids ${JSON.stringify(path)}` };
 }
 
 /** Line i's id, or a UsageError for one longer than the longest string (route streams such a line; a bench needs it as a string). */

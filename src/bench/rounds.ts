@@ -126,6 +126,8 @@ export interface PerIdOptions extends Omit<RoundOptions, "rounds" | "beforeRound
   readonly minCalls?: number;
   /** Also measure `work`: CPU time over the units in which no collection ran (a v8.GCProfiler each). */
   readonly collections?: boolean;
+  /** ms each task runs untimed before its first round, at least (warm()); 0: one unit. */
+  readonly warmup?: number;
   /** Told of each round's timing cost, measured before it. */
   readonly onTimingCost?: (cost: TimingCost) => void;
   /** Runs before each timed unit, untimed: a collection, so that every unit starts from the same heap. */
@@ -177,10 +179,10 @@ function perIdFigures(units: readonly Unit[], cost: TimingCost): Record<PerIdFig
  * than wall time); `wall`; `work` (with `collections`; NaN when every unit met a collection); and
  * `typical`, the median unit's among those without a collection (every unit when they are not
  * watched): one disturbed unit (another tenant, a page fault) moves a round's mean, not its median.
- * Round 0 first runs one unit of each task untimed: compiled, and what a first call grows grown.
+ * Round 0 first runs each task untimed (warm()).
  */
 export async function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[], options: PerIdOptions): Promise<Result<PerIdFigure>[]> {
-  const { rounds = 5, time = 120, minCalls = 2, collections = false, onTimingCost, beforeUnit, beforeTask, interleave = false, group = 0 } = options;
+  const { rounds = 5, time = 120, minCalls = 2, warmup = 0, collections = false, onTimingCost, beforeUnit, beforeTask, interleave = false, group = 0 } = options;
   let cost: TimingCost;
   const timedUnit = ({ run, next }: PerIdTask<B>): Unit => {
     const unit = next();
@@ -195,7 +197,7 @@ export async function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[
   };
   /** Units of `members` in turn (one each a pass), at least minCalls passes, until they have spent their time together; their figures. */
   const measure = (members: readonly PerIdTask<B>[], round: number): Record<PerIdFigure, number>[] => {
-    if (round === 0) for (const { run, next } of members) for (const batch of next()) run(batch);
+    if (round === 0) for (const member of members) warm(member, warmup);
     beforeTask?.();
     const units = members.map((): Unit[] => []);
     const budget = members.reduce((total, { ms = time }) => total + ms, 0);
@@ -228,6 +230,30 @@ export async function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[
     const of = (figure: PerIdFigure) => `${i % group}.${figure}`;
     return { name, rounds: Object.fromEntries(PER_ID_FIGURES.map((f) => [f, result.rounds[of(f)]])), ...Object.fromEntries(PER_ID_FIGURES.map((f) => [f, result[of(f)]])) } as Result<PerIdFigure>;
   });
+}
+
+/** Units in a row that must each take at most WARM_SPREAD x the fastest's time per id for a task to count as warm. */
+const [WARM_UNITS, WARM_SPREAD] = [3, 1.2];
+
+/**
+ * Run a task untimed until it is warm: compiled (V8 compiles hot code on another thread, and may
+ * deoptimize and compile it again at first, so one unit can leave the next in the interpreter)
+ * and what a first call grows grown. At least one unit; with `warmup` ms, until that time has passed
+ * and its last WARM_UNITS units were each within WARM_SPREAD of its fastest, or 5 x warmup ms.
+ */
+function warm<B extends Batch>({ run, next }: PerIdTask<B>, warmup: number): void {
+  const start = performance.now();
+  let [fastest, steady] = [Infinity, 0];
+  for (;;) {
+    const [unit, t0] = [next(), performance.now()];
+    for (const batch of unit) run(batch);
+    const now = performance.now();
+    const each = (now - t0) / Math.max(1, unit.reduce((total, batch) => total + batch.length, 0));
+    // A unit far faster than any before starts the count again: those were not warm.
+    steady = each * WARM_SPREAD < fastest ? 1 : each <= WARM_SPREAD * fastest ? steady + 1 : 0;
+    fastest = Math.min(fastest, each);
+    if (now - start >= 5 * warmup || (now - start >= warmup && steady >= WARM_UNITS)) return;
+  }
 }
 
 /** The ids of a timed unit: enough that the timing's own cost is lost in it. */

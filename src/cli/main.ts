@@ -6,13 +6,14 @@ import { type Command, wantsHelp } from "./args.js";
 import { bench } from "./bench.js";
 import { fingerprint } from "./fingerprint.js";
 import { plan } from "./plan.js";
+import { snapshot } from "./snapshot.js";
 import { route } from "./route.js";
 import { stats } from "./stats.js";
 import { ReaderGone, writeOut } from "./output.js";
 import { escapeMessage } from "./escape.js";
 import { IoError, UsageError } from "./usage-error.js";
 
-const COMMANDS: readonly Command[] = [route, stats, plan, fingerprint, bench];
+const COMMANDS: readonly Command[] = [route, stats, plan, snapshot, fingerprint, bench];
 
 const HELP = `Usage: region-router <command> [options]
 

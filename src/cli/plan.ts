@@ -50,7 +50,7 @@ Options:
   -h, --help                  show this help
 `,
   async run(args) {
-    const specs = { ...RING_OPTIONS, add: REPEATED, remove: REPEATED, set: REPEATED, to: STRING, ...dialectSpecs("to-"), sessions: STRING, ...FORMAT_OPTIONS };
+    const specs = { ...RING_OPTIONS, ...CHANGE_OPTIONS, to: STRING, sessions: STRING, ...FORMAT_OPTIONS };
     const parsed = parseArgs("plan", args, specs);
     stdinOnce(Object.fromEntries(["ring", "to", "sessions"].map((flag) => [`--${flag} -`, parsed.one(flag) === "-"])));
     const before = await ringFromOptions(parsed);
@@ -99,8 +99,14 @@ const shown = (region: string | null): string => (region === null ? "(none)" : e
 /** "compatible with hashring (vnode count 40, replicas 4) → region-router (vnodes per weight 1)" */
 const dialectChange = (from: Dialect, to: Dialect): string => `compatible with ${describeDialect(from)} → ${describeDialect(to)}`;
 
-/** The ring after the plan's changes (--to FILE, or a new dialect and --add, --remove, --set), and the changes as text. */
-async function ringAfter(before: RegionRouter, parsed: ParsedArgs): Promise<{ after: RegionRouter; changes: string[] }> {
+/** The changes' flags (plan's and snapshot's): --add, --remove, --set, and the dialect after. */
+export const CHANGE_OPTIONS = { add: REPEATED, remove: REPEATED, set: REPEATED, ...dialectSpecs("to-") };
+
+/**
+ * The ring after the plan's changes (--to FILE, or a new dialect and --add, --remove, --set), and
+ * the changes as text; with none, a UsageError, or `before` itself where `unchanged` allows it.
+ */
+export async function ringAfter(before: RegionRouter, parsed: ParsedArgs, unchanged = false): Promise<{ after: RegionRouter; changes: string[] }> {
   const edits = { adds: parsed.all("add"), removes: parsed.all("remove"), sets: parsed.all("set") };
   const editing = edits.adds.length + edits.removes.length + edits.sets.length > 0;
   const file = parsed.one("to");
@@ -111,6 +117,7 @@ async function ringAfter(before: RegionRouter, parsed: ParsedArgs): Promise<{ af
   }
   const migrating = hasDialectFlags(parsed, "to-");
   if (!migrating && !editing) {
+    if (unchanged) return { after: before, changes: [] };
     throw new UsageError("plan needs at least one change: --add NAME=W, --remove NAME, --set NAME=W, --to FILE or --to-compatible-with NAME");
   }
   // Without --to- flags the dialect after is the ring's own, and its per-weight option too.

@@ -88,6 +88,14 @@ describe("region-router bench", () => {
     expectTimings(timings);
   });
 
+  it("reads the first 1,048,576 ids of a longer file, and says so; a file of that many exactly is all read", () => {
+    const lines = (n: number) => "ab\n".repeat(n);
+    const longer = report([...SEED_RING, "--ids", file("longer.txt", lines(2 ** 20 + 1)), ...FAST]).ids;
+    expect(longer).toEqual({ count: 2 ** 20, from: `the first 1,048,576 of --ids ${JSON.stringify(join(dir, "longer.txt"))}`, meanBytes: 2 });
+    const exact = report([...SEED_RING, "--ids", file("exact.txt", lines(2 ** 20)), ...FAST]).ids;
+    expect(exact).toEqual({ count: 2 ** 20, from: `--ids ${JSON.stringify(join(dir, "exact.txt"))}`, meanBytes: 2 });
+  }, 60_000);
+
   it("takes the ids from stdin, and a batch no larger than the ids", () => {
     const { ids: used, batch } = report([...SEED_RING, "--ids", "-", ...FAST], "a\nbb\nccc\n");
     expect(used).toEqual({ count: 3, from: '--ids "-"', meanBytes: 2 });

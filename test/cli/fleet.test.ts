@@ -1,4 +1,4 @@
-// The CLI for a fleet: a ring from stdin (`--ring -`) and `region-router fingerprint`.
+// The CLI for a fleet: a ring from stdin (`--ring -`), `region-router fingerprint`, and `region-router snapshot` (a --ring file made on the command line).
 import { describe, expect, it } from "vitest";
 import { RegionRouter } from "../../src/index.js";
 import { cli, ok, SEED_RING, tempFolder } from "../support/cli.js";
@@ -64,5 +64,52 @@ describe("region-router fingerprint", () => {
     expect(JSON.parse(ok(["fingerprint", ...SEED_RING, "--json"]))).toEqual({ fingerprint: seed.fingerprint() });
     expect(ok(["--help"])).toMatch(/fingerprint\s+print the ring's fingerprint/);
     expect(ok(["fingerprint", "--help"])).toMatch(/^Usage: region-router fingerprint/);
+  });
+});
+
+describe("region-router snapshot", () => {
+  it("prints toJSON() of the ring, one line, which --ring reads back as the same ring (flags, a file, stdin; any dialect)", () => {
+    const out = ok(["snapshot", ...SEED_RING]);
+    expect(out).toBe(`${JSON.stringify(seed.toJSON())}\n`);
+    expect(ok(["fingerprint", "--ring", "-"], out)).toBe(`${seed.fingerprint()}\n`);
+    expect(JSON.parse(ok(["snapshot", "--ring", "-"], snapshot))).toEqual(JSON.parse(snapshot));
+    const uhashring = new RegionRouter({ compatibleWith: "uhashring", vnodes: 100 });
+    uhashring.addRegions([["a", 1], ["b", 2]]);
+    expect(ok(["snapshot", "--compatible-with", "uhashring", "--vnodes", "100", "--region", "a=1", "--region", "b=2", "--json"])).toBe(`${JSON.stringify(uhashring.toJSON())}\n`);
+  });
+
+  it("with plan's changes, the ring plan moves to: the same flags, the same order, the file's meta carried over", () => {
+    const changes = ["--add", "tokyo=2", "--remove", "london", "--set", "sf=5"];
+    const after = JSON.parse(ok(["snapshot", "--ring", file("seed.json", snapshot), ...changes]));
+    const expected = RegionRouter.fromJSON(JSON.parse(snapshot));
+    expected.removeRegion("london");
+    expected.addRegions([["sf", 5], ["tokyo", 2]]);
+    expect(after).toEqual(expected.toJSON());
+    expect(after.meta).toEqual({ updatedAt: "2024-01-01T00:00:00Z", revision: 7 });
+    // plan to that file reports what plan with the changes reports.
+    const plan = (args: string[]) => JSON.parse(ok(["plan", "--ring", file("seed.json", snapshot), ...args, "--json"]));
+    expect(plan(["--to", file("after.json", JSON.stringify(after))])).toEqual(plan(changes));
+    // A migration: the same regions in another dialect.
+    const migrated = JSON.parse(ok(["snapshot", ...SEED_RING, "--to-compatible-with", "hashring", "--to-vnode-count", "80"]));
+    const hashring = new RegionRouter({ compatibleWith: "hashring", vnodeCount: 80 });
+    hashring.addRegions([["sf", 3], ["london", 3], ["bangalore", 3]]);
+    expect(migrated).toEqual(hashring.toJSON());
+  });
+
+  it("refuses what plan refuses, other formats, arguments and unknown options: one line, status 2, nothing printed", () => {
+    for (const [args, message] of [
+      [[...SEED_RING, "--remove", "tokyo"], /^region-router: --remove tokyo: no region "tokyo" in the ring\n$/],
+      [[...SEED_RING, "--add", "sf=1"], /^region-router: --add sf=1: region "sf" is already in the ring \(use --set\)\n$/],
+      [[...SEED_RING, "--format", "text"], /^region-router: --format must be json \(a snapshot is JSON\), got "text"\n$/],
+      [[...SEED_RING, "--to", "x.json"], /^region-router: unknown option --to for snapshot/],
+      [[...SEED_RING, "extra"], /^region-router: snapshot takes no arguments besides options, got "extra"/],
+      [[], /^region-router: no ring given/],
+    ] as const) {
+      const result = cli(["snapshot", ...args]);
+      expect([result.status, result.stdout]).toEqual([2, ""]);
+      expect(result.stderr).toMatch(message);
+    }
+    expect(ok(["--help"])).toMatch(/snapshot\s+print the ring .* as a --ring file/);
+    expect(ok(["snapshot", "--help"])).toMatch(/^Usage: region-router snapshot/);
   });
 });
