@@ -1,4 +1,5 @@
-// WebAssembly memory is given back at the router's next update, whatever ran on the router before:
+// WebAssembly memory is given back when a batch call that grew it throws, and at the router's next
+// update, whatever ran on the router before:
 // an update that moves the ring to a fresh, smaller instance must leave nothing that keeps the old
 // memory alive (a view of it cached by a batch, by shares() or movement(), by the SIMD modules).
 // Measured as the process sees it: external memory after a full collection, back within 32 MiB of
@@ -35,10 +36,10 @@ const BEFORE: [string, (router: Router) => void][] = [
   ["shares()", (router) => router.shares()],
   ["movement()", (router) => movement(router, router.clone())],
   ["preferenceList and fingerprint", (router) => [router.preferenceList("a", 3), router.fingerprint()]],
-  ["routeBytes and routeDigest", (router) => {
+  ["routeBytes and locateDigest", (router) => {
     const { ring } = internalsOf(router);
     ring.routeBytes(Uint8Array.of(97, 98), Int32Array.of(0, 1, 2), 2, 1, new Int32Array(2));
-    ring.routeDigest(new Uint8Array(16));
+    ring.locateDigest(new Uint8Array(16));
   }],
 ];
 
@@ -61,6 +62,30 @@ describe.each([
     expect(router.route("x".repeat(30_000_000))).not.toBeNull();
     expect(external()).toBeGreaterThan(start + 2 * SLACK);
     router.addRegion("tokyo", 3);
+    expect(external() - start).toBeLessThan(SLACK);
+    expect(router.routeMany(["a", "b", "c"])).toEqual(["a", "b", "c"].map((id) => router.route(id)));
+  });
+});
+
+/** Batch calls that throw after a giant id grew memory: a bad id after it, a getter that throws. */
+const THROWING: [string, (router: Router, giant: string) => unknown, RegExp][] = [
+  ["routeMany of two ids, the second bad", (router, giant) => router.routeMany([giant, 5] as never), /^sessionIds\[1\] must be a string/],
+  ["routeMany of three ids, the third bad", (router, giant) => router.routeMany(["a", giant, 5] as never), /^sessionIds\[2\] must be a string/],
+  ["routeIndexes, the third null", (router, giant) => router.routeIndexes(["a", giant, null] as never), /^sessionIds\[2\] must be a string/],
+  ["routeMany with exclude, a getter that throws", (router, giant) => router.routeMany(new Proxy(["a", giant, "c"], { get: (ids, key) => (key === "2" ? Reflect.get(ids, "boom")() : Reflect.get(ids, key)) }), { exclude: ["sf"] }), /not a function/],
+];
+
+describe.each([
+  ["wasm", RegionRouter],
+  ["wasm-12", SimdRouter],
+] as const)("WebAssembly memory on the %s engine", (_engine, Router) => {
+  it.each(THROWING)("is given back when a batch throws after a giant id: %s", (_label, call, error) => {
+    const start = external();
+    const router = new Router();
+    router.addRegions([["sf", 3], ["london", 3]]);
+    // 20 million three-byte characters: 60 MB of UTF-8.
+    const giant = "€".repeat(20_000_000);
+    expect(() => call(router, giant)).toThrow(error);
     expect(external() - start).toBeLessThan(SLACK);
     expect(router.routeMany(["a", "b", "c"])).toEqual(["a", "b", "c"].map((id) => router.route(id)));
   });

@@ -1,4 +1,4 @@
-// The Ring contract's routes by digest and by bytes (Ring.routeDigest, Ring.routeBytes) on every
+// The Ring contract's routes by digest and by bytes (Ring.locateDigest, Ring.routeBytes) on every
 // engine and dialect: a key's digest, or its UTF-8 given as bytes, routes as route() does; bytes that
 // are not UTF-8 route as the model of each library hashes them (MD5 of the bytes themselves);
 // both spans shapes, an empty ring, and batches across the WebAssembly engine's chunks (CHUNK ids,
@@ -17,6 +17,11 @@ import { engines, type RouterClass } from "./support/engines.js";
 const REGIONS: [string, number][] = [["sf", 3], ["london", 2], ["東京", 4], ["bangalore", 1]];
 const encoder = new TextEncoder();
 const md5 = (bytes: Uint8Array) => new Uint8Array(createHash("md5").update(bytes).digest());
+/** The owner of the node a key of this digest lands on (Ring.locateDigest); -1 on an empty ring. */
+const digestOwner = (ring: Ring, digest: Uint8Array) => {
+  const node = ring.locateDigest(digest);
+  return node < 0 ? -1 : ring.ownerAt(node);
+};
 
 /** A router of the dialect with REGIONS (or none), and its ring and owner -> name table. */
 function ringOf(RegionRouter: RouterClass, dialect: string, regions = REGIONS) {
@@ -69,14 +74,15 @@ function libraryRoute(lib: Library, digest: Uint8Array): string | null {
 
 const STRINGS = ["", "a", "sess-1", "user:42", "é", "東京-session", "😀".repeat(3), "x".repeat(55), "y".repeat(56), "z".repeat(200), "\u0000nul"];
 
-describe.each(engines)("routeDigest and routeBytes on the %s engine", (_engine, RegionRouter) => {
+describe.each(engines)("locateDigest and routeBytes on the %s engine", (_engine, RegionRouter) => {
   describe.each(DIALECTS)("in the %s dialect", (dialect) => {
     const { ring, names } = ringOf(RegionRouter, dialect);
     const lib = library(dialect, REGIONS);
 
     it("route a key by its digest, and by its UTF-8, as route() does", () => {
       const ids = STRINGS.map((key) => encoder.encode(key));
-      expect(ids.map((id) => ring.routeDigest(md5(id)))).toEqual(STRINGS.map((key) => ring.route(key)));
+      expect(ids.map((id) => ring.locateDigest(md5(id)))).toEqual(STRINGS.map((key) => ring.locate(key)));
+      expect(ids.map((id) => digestOwner(ring, md5(id)))).toEqual(STRINGS.map((key) => ring.route(key)));
       expect(routeBoth(ring, ids)).toEqual(STRINGS.map((key) => ring.route(key)));
     });
 
@@ -85,7 +91,7 @@ describe.each(engines)("routeDigest and routeBytes on the %s engine", (_engine, 
         fc.property(fc.array(fc.uint8Array({ maxLength: 80 }), { minLength: 1, maxLength: 20 }), (ids) => {
           const expected = ids.map((id) => libraryRoute(lib, md5(id)));
           expect(routeBoth(ring, ids).map((owner) => names[owner])).toEqual(expected);
-          expect(ids.map((id) => names[ring.routeDigest(md5(id))])).toEqual(expected);
+          expect(ids.map((id) => names[digestOwner(ring, md5(id))])).toEqual(expected);
         }),
         { numRuns: 25 },
       );
@@ -93,14 +99,14 @@ describe.each(engines)("routeDigest and routeBytes on the %s engine", (_engine, 
 
     it("give -1 for every id on an empty ring", () => {
       const empty = ringOf(RegionRouter, dialect, []).ring;
-      expect(empty.routeDigest(new Uint8Array(DIGEST_BYTES))).toBe(-1);
+      expect(empty.locateDigest(new Uint8Array(DIGEST_BYTES))).toBe(-1);
       expect(routeBoth(empty, STRINGS.map((key) => encoder.encode(key)))).toEqual(STRINGS.map(() => -1));
     });
   });
 
   const { ring } = ringOf(RegionRouter, "region-router");
   const ascii = (i: number) => encoder.encode(`session-${i}-${"k".repeat(i % 70)}`);
-  const routes = (ids: readonly Uint8Array[]) => ids.map((id) => ring.routeDigest(md5(id)));
+  const routes = (ids: readonly Uint8Array[]) => ids.map((id) => digestOwner(ring, md5(id)));
 
   it.each([0, 1, 2, 3, 12, 17, LOOP_COPY - 1, LOOP_COPY, LOOP_COPY + 1, CHUNK - 1, CHUNK, CHUNK + 1, 2 * CHUNK + 5])("route %i ids, every one as its digest does", (count) => {
     const ids = Array.from({ length: count }, (_, i) => (i % 5 === 4 ? encoder.encode(`é${i}`) : ascii(i)));
@@ -147,6 +153,6 @@ describe.each(engines)("routeDigest and routeBytes on the %s engine", (_engine, 
     const spans = Int32Array.of(5, 40, data.length - 30, data.length, CHUNK_BYTES + 7, CHUNK_BYTES + 70, 5, 40, 10, 10, 20, 2 * CHUNK_BYTES);
     const out = new Int32Array(6);
     ring.routeBytes(data, spans, 6, 2, out);
-    expect([...out]).toEqual(Array.from({ length: 6 }, (_, i) => ring.routeDigest(md5(data.subarray(spans[2 * i], spans[2 * i + 1])))));
+    expect([...out]).toEqual(Array.from({ length: 6 }, (_, i) => digestOwner(ring, md5(data.subarray(spans[2 * i], spans[2 * i + 1])))));
   });
 });

@@ -94,7 +94,9 @@ export class LongLine implements Lines {
   ) {}
 
   route(router: HasInternals, out: Int32Array): void {
-    out[0] = internalsOf(router).ring.routeDigest(this.digest);
+    const { ring } = internalsOf(router);
+    const node = ring.locateDigest(this.digest);
+    out[0] = node < 0 ? -1 : ring.ownerAt(node);
   }
 
   /** The line, streamed: the id as read, or as a JSON string (decoded as UTF-8 across pieces). */

@@ -7,6 +7,8 @@ import type { RegionRouter } from "../node.js";
 import { escapeName } from "./escape.js";
 import { routeLines } from "./line-router.js";
 import { idOf, type Lines } from "./lines.js";
+import { LongLine } from "./long-line.js";
+import { walkOwners } from "../operations/preference.js";
 import { FORMAT_OPTIONS, printsJson } from "./output.js";
 import { progressBar } from "./progress.js";
 import { type Around, JSON_ID, type LineFormat, NOTHING } from "./render.js";
@@ -55,13 +57,18 @@ function routeFormat(router: RegionRouter, json: boolean): LineFormat {
   return { json, around: (owners, i) => arounds[owners[0][i]] };
 }
 
-/** Lines on an `--exclude`d region routed again as route(id, { exclude }); a name not a region (a typo) refused. */
+/**
+ * Lines on an `--exclude`d region routed again as route(id, { exclude }), a long line by its digest
+ * (its id may pass the longest string); a name not a region (a typo) refused.
+ */
 function exclusion(router: RegionRouter, exclude: readonly string[]): ((lines: Lines, owners: Int32Array) => void) | undefined {
-  const { names, regions } = internalsOf(router);
+  const { names, regions, ring } = internalsOf(router);
   for (const name of exclude) if (!regions.has(name)) throw new UsageError(`--exclude ${JSON.stringify(name)} is not a region of the ring`);
   if (router.route("", { exclude }) === null) throw new UsageError("--exclude leaves no region with positions: nothing to route to");
   const ownerOf = new Map(names.map((name, owner) => [name, owner])), excluded = new Set(exclude.map((name) => ownerOf.get(name)));
+  const open = (owner: number) => !excluded.has(owner);
   return exclude.length === 0 ? undefined : (lines, owners) => {
-    for (let i = 0; i < lines.count; i++) if (excluded.has(owners[i])) owners[i] = ownerOf.get(router.route(idOf(lines, i), { exclude }) as string) as number;
+    if (lines instanceof LongLine) owners[0] = walkOwners(ring, ring.locateDigest(lines.digest), open);
+    else for (let i = 0; i < lines.count; i++) if (!open(owners[i])) owners[i] = ownerOf.get(router.route(idOf(lines, i), { exclude }) as string) as number;
   };
 }

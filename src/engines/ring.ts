@@ -56,7 +56,7 @@ export function checkKey(key: unknown, i: number): asserts key is string {
   if (typeof key !== "string") checkSessionId(key, `sessionIds[${i}]`);
 }
 
-/** Bytes of an MD5 digest, as routeDigest takes it. */
+/** Bytes of an MD5 digest, as locateDigest takes it. */
 export const DIGEST_BYTES = 16;
 
 /** The region of an owner that a route gave: null for -1 (an empty ring). */
@@ -121,8 +121,8 @@ export interface Ring {
    * EXCLUDED owners; without one, the owner itself); -1 on an empty ring.
    */
   routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table?: Int32Array): void;
-  /** The owner route() gives a key whose 16-byte MD5 digest this is (the key itself not needed); -1 on an empty ring. */
-  routeDigest(digest: Uint8Array): number;
+  /** locate() for a key given by its 16-byte MD5 digest (the key itself not needed). */
+  locateDigest(digest: Uint8Array): number;
   /**
    * Owners of ids given as bytes, hashed exactly as given: id i is data[spans[i*stride] ..
    * spans[i*stride + 1]), stride 1 = Arrow-style offsets (count + 1 ascending), stride 2 = [start,
@@ -165,7 +165,7 @@ export interface Ring {
   md5(text: string): Uint8Array;
   /** An independent copy. */
   clone(): Ring;
-  /** The bytes the ring holds (for the bench's and users' memory figures). */
+  /** The bytes the ring holds: the bench's memory figures (bench/sections/route.mjs, call-memory.mjs) and the tests'. */
   footprint(): Footprint;
 }
 

@@ -141,6 +141,8 @@ describe("one line of 576 MiB [big]", () => {
   let digest: bigint;
   /** The region of the long line, from node:crypto positions of the seed ring (an independent model). */
   let region: string;
+  /** Its region with `region` excluded: the next one met walking on from its position (the same model). */
+  let around: string;
 
   beforeAll(() => {
     const fd = openSync(path, "w");
@@ -156,6 +158,8 @@ describe("one line of 576 MiB [big]", () => {
     const nodes = SEED.flatMap(([name, weight]) => Array.from({ length: weight }, (_, i) => [position(`${name}#${i}`), name] as const));
     nodes.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     region = (nodes.find(([p]) => p >= digest) ?? nodes[0])[1];
+    const start = Math.max(0, nodes.findIndex(([p]) => p >= digest));
+    around = nodes.map((_, k) => nodes[(start + k) % nodes.length][1]).find((name) => name !== region) as string;
   });
 
   /** Run the bin with stdin and stdout on files; its status, stderr and peak RSS in MiB. */
@@ -201,6 +205,20 @@ describe("one line of 576 MiB [big]", () => {
     expect(bytesAt(out, 0, head.length)).toBe(head);
     expect(bytesAt(out, head.length + N, tail.length)).toBe(tail);
     expect(await md5Of(out, head.length, N)).toBe(digest);
+    expect(result.rssMiB).toBeLessThan(MAX_RSS_MIB);
+  });
+
+  it("route --exclude its region: walked on from the line's digest (no string holds the id), in bounded memory", async () => {
+    const out = join(dir, "huge-around.tsv");
+    const result = run(["route", ...SEED_RING, "--exclude", region, path], null, out);
+    ok(result);
+    const exclude = [region];
+    const head = `before\t${library.route("before", { exclude })}\n`;
+    const tail = `\t${around}\nafter\t${library.route("after", { exclude })}\n`;
+    expect(around).not.toBe(region);
+    expect(statSync(out).size).toBe(head.length + N + tail.length);
+    expect(bytesAt(out, 0, head.length)).toBe(head);
+    expect(bytesAt(out, head.length + N, tail.length)).toBe(tail);
     expect(result.rssMiB).toBeLessThan(MAX_RSS_MIB);
   });
 

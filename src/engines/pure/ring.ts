@@ -33,7 +33,7 @@ function bytesHash(data: Uint8Array, start: number, end: number, keep = false): 
   return digestOf(end - start, keep);
 }
 
-/** A digest's words, as MD5 leaves them in md5.state (routeDigest). */
+/** A digest's words, as MD5 leaves them in md5.state (locateDigest). */
 const digestWords = new Int32Array(4);
 
 /**
@@ -171,8 +171,8 @@ export class PureRing implements Ring {
     }
   }
 
-  routeDigest(digest: Uint8Array): number {
-    return this.#ownerOf(littleEndianWords(digest, 0, digestWords));
+  locateDigest(digest: Uint8Array): number {
+    return this.#locate(littleEndianWords(digest, 0, digestWords));
   }
 
   routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, reserve?: boolean): void {

@@ -52,13 +52,16 @@ export class WasmRing extends RingMemory implements Ring {
       // Inline, not through #oneByOne's callback: routeMany of one id is the common small call.
       this.#check();
       const had = this.bytes;
-      for (let i = 0; i < total; i++) {
-        const key = keys[i];
-        checkKey(key, i);
-        const node = this.locate(key);
-        out[i] = regionAt(node, node < 0 ? -1 : this.ownerAt(node), names, walkOn);
+      try {
+        for (let i = 0; i < total; i++) {
+          const key = keys[i];
+          checkKey(key, i);
+          const node = this.locate(key);
+          out[i] = regionAt(node, node < 0 ? -1 : this.ownerAt(node), names, walkOn);
+        }
+      } finally {
+        this.#giveBackBatch(had);
       }
-      this.#giveBackBatch(had);
       return;
     }
     this.#readChunks(keys, total, (results, count, at) => {
@@ -84,12 +87,15 @@ export class WasmRing extends RingMemory implements Ring {
   #oneByOne(keys: readonly unknown[], count: number, write: (node: number, i: number) => void): void {
     this.#check();
     const had = this.bytes;
-    for (let i = 0; i < count; i++) {
-      const key = keys[i];
-      checkKey(key, i);
-      write(this.locate(key), i);
+    try {
+      for (let i = 0; i < count; i++) {
+        const key = keys[i];
+        checkKey(key, i);
+        write(this.locate(key), i);
+      }
+    } finally {
+      this.#giveBackBatch(had);
     }
-    this.#giveBackBatch(had);
   }
 
   /**
@@ -106,8 +112,16 @@ export class WasmRing extends RingMemory implements Ring {
     // a key can run a getter that routes (writing its own key where the offsets go) or updates.
     const offsets = spareOffsets ?? new Uint32Array(CHUNK + 1);
     spareOffsets = undefined;
-    // A loop per chunk, testing nothing per key but the text's room (cheaper than one loop over
-    // all keys testing for a full chunk at every key).
+    try {
+      this.#readInto(keys, total, offsets, write, nodes);
+    } finally {
+      spareOffsets = offsets;
+      this.#giveBackBatch(had);
+    }
+  }
+
+  /** #readChunks' loop: a loop per chunk, testing nothing per key but the text's room (cheaper than one loop over all keys testing for a full chunk at every key). */
+  #readInto(keys: readonly unknown[], total: number, offsets: Uint32Array, write: (results: number, count: number, at: number) => void, nodes: boolean): void {
     for (let i = 0; i < total; ) {
       const end = Math.min(total, i + CHUNK);
       let joined = "";
@@ -134,8 +148,6 @@ export class WasmRing extends RingMemory implements Ring {
         write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
       }
     }
-    spareOffsets = offsets;
-    this.#giveBackBatch(had);
   }
 
   /**
@@ -180,19 +192,21 @@ export class WasmRing extends RingMemory implements Ring {
     const had = this.bytes;
     // The room of the largest chunk, taken before anything is written: no more than it holds (the
     // memory a small batch grew is then all that a large one of short ids needs).
-    if (reserve) this.planBatch(CHUNK, largestChunk(spans, count));
-    for (let from = 0; from < count; ) {
-      from = stride === 1 ? routeOffsetsChunk(this, data, spans, from, count, out, table) : routePairsChunk(this, data, spans, from, count, out, table);
+    try {
+      if (reserve) this.planBatch(CHUNK, largestChunk(spans, count));
+      for (let from = 0; from < count; ) {
+        from = stride === 1 ? routeOffsetsChunk(this, data, spans, from, count, out, table) : routePairsChunk(this, data, spans, from, count, out, table);
+      }
+    } finally {
+      this.#giveBackBatch(had);
     }
-    this.#giveBackBatch(had);
   }
 
-  routeDigest(digest: Uint8Array): number {
+  locateDigest(digest: Uint8Array): number {
     this.#check();
     const at = this.planKey(DIGEST_BYTES);
     this.bytes.set(digest, at);
-    const i = this.wasm.locate(at, DIGEST_BYTES, this.ring, this.n, this.table, this.bits, this.form | DIGEST);
-    return i < 0 ? -1 : this.ownerAt(i);
+    return this.wasm.locate(at, DIGEST_BYTES, this.ring, this.n, this.table, this.bits, this.form | DIGEST);
   }
 
   locate(key: string): number {
