@@ -99,10 +99,19 @@ function fileInput(path: string, what: string): Input {
     }
     return fd;
   };
+  // A regular file that ends before the size it had when checked was cut short while it was read
+  // (a log rotated by copytruncate): its last line may be half an id.
+  let got = 0;
+  const read = async (into: Buffer, at: number) => {
+    const bytes = await readFd(opened(), isFile, into, at);
+    if (bytes === 0 && isFile && got < stat.size) throw new IoError(`cannot read ${label}: it was cut short while it was read (${got} of its ${stat.size} bytes)`);
+    got += bytes;
+    return bytes;
+  };
   return {
     label,
     size: isFile ? stat.size : undefined,
-    read: (into, at) => reading(label, () => readFd(opened(), isFile, into, at)),
+    read: (into, at) => reading(label, () => read(into, at)),
     readAt: isFile ? (into, at, length, position) => reading(label, () => readSync(opened(), into, at, length, position)) : undefined,
     close,
   };

@@ -4,7 +4,7 @@
 // failed midway (stdout holds what was written before); a reader that goes away (EPIPE) ends the
 // command quietly with status 0.
 import { spawn, spawnSync } from "node:child_process";
-import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { closeSync, existsSync, mkdirSync, mkdtempSync, openSync, renameSync, rmSync, truncateSync, writeFileSync, appendFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -103,27 +103,58 @@ describe("many files", () => {
   it("a file replaced after the command started (checked, then read when its turn comes): status 3, named", async () => {
     const later = join(dir, "later.txt");
     writeFileSync(later, "old\n");
-    const child = spawn(process.execPath, [BIN, "route", ...SEED_RING, "-", later], { stdio: ["pipe", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stderr.on("data", (chunk) => (stderr += chunk));
-    const firstLine = new Promise<void>((resolve) =>
-      child.stdout.on("data", (chunk) => {
-        stdout += chunk;
-        if (stdout.includes("\n")) resolve();
-      }),
-    );
-    // The first line is routed, so later.txt has been checked: replace it, then end stdin.
-    child.stdin.write("first\n");
-    await firstLine;
-    const replacement = join(dir, "replacement.txt");
-    writeFileSync(replacement, "new\n");
-    renameSync(replacement, later);
-    child.stdin.end();
-    const status = await new Promise((resolve) => child.on("close", resolve));
+    // later.txt is checked before the first line is routed: replace it then, before it is read.
+    const { stdout, stderr, status } = await afterFirstLine(later, () => {
+      const replacement = join(dir, "replacement.txt");
+      writeFileSync(replacement, "new\n");
+      renameSync(replacement, later);
+    });
     expect(stdout).toBe(`first\t${model.route("first")}\n`);
     expect(status).toBe(3);
     expectOneLine(stderr, `cannot read input file ${JSON.stringify(later)}: it was replaced after the command started`);
+  });
+});
+
+/**
+ * route of stdin ("first") and then `file`: `change` runs once the first line is routed (so `file`
+ * has been checked), before stdin ends and the file is read.
+ */
+async function afterFirstLine(file: string, change: () => void): Promise<{ stdout: string; stderr: string; status: unknown }> {
+  const child = spawn(process.execPath, [BIN, "route", ...SEED_RING, "-", file], { stdio: ["pipe", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const firstLine = new Promise<void>((resolve) =>
+    child.stdout.on("data", (chunk) => {
+      stdout += chunk;
+      if (stdout.includes("\n")) resolve();
+    }),
+  );
+  child.stdin.write("first\n");
+  await firstLine;
+  change();
+  child.stdin.end();
+  const status = await new Promise((resolve) => child.on("close", resolve));
+  return { stdout, stderr, status };
+}
+
+describe("input cut short", () => {
+  it("a file that ends before the size it had when checked (truncated in place, as copytruncate does): status 3, named, no half id routed", async () => {
+    const later = join(dir, "cut.txt");
+    writeFileSync(later, "aaa\nbbb\nccc\n");
+    // cut.txt is checked at 12 bytes before the first line is routed; cut to 6 before it is read.
+    const { stdout, stderr, status } = await afterFirstLine(later, () => truncateSync(later, 6));
+    expect(stdout).toBe(["first", "aaa"].map((id) => `${id}\t${model.route(id)}\n`).join(""));
+    expect(status).toBe(3);
+    expectOneLine(stderr, `cannot read input file ${JSON.stringify(later)}: it was cut short while it was read (6 of its 12 bytes)`);
+  });
+
+  it("a file that grows after it was checked (a log appended to): every line routed, status 0", async () => {
+    const growing = join(dir, "growing.txt");
+    writeFileSync(growing, "a\n");
+    const { stdout, stderr, status } = await afterFirstLine(growing, () => appendFileSync(growing, "b\n"));
+    expect(stdout).toBe(["first", "a", "b"].map((id) => `${id}\t${model.route(id)}\n`).join(""));
+    expect([status, stderr]).toEqual([0, ""]);
   });
 });
 
