@@ -31,8 +31,8 @@ import { KEY_BYTES, TAIL_BYTES } from "./shared";
 
 /**
  * The index of the first node at or after the position (hi, lo), wrapping to 0 past the end
- * (bisect_left, then wrap); the ring must not be empty. Both modules compile it in: the SIMD
- * module calling the core's copy was slower per batch.
+ * (bisect_left, then wrap); the ring must not be empty. Both modules compile it in, so the SIMD
+ * module's batch loop calls it within the module, not once a key through an import from the core.
  */
 export function find(ring: usize, n: u32, table: usize, bits: u32, hi: u64, lo: u64): u32 {
   const head = <u32>(hi >> 32);

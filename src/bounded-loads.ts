@@ -8,6 +8,7 @@ import { positionsPerName, type Ring } from "./engines/ring.js";
 import { checkRouter, internalsOf, type HasInternals, type RouterInternals } from "./internals.js";
 import { readExclude } from "./operations/exclude.js";
 import { tiesLostByOwner, walkOwners } from "./operations/preference.js";
+// A type alone: erased, so no arrow up to the entries at run time.
 import type { AnyRegionRouter } from "./exports.js";
 import { MAX_KEYS as MAX_HELD, SessionTable } from "./session-table.js";
 import { checkSessionId, describe, optionFields } from "./validate.js";

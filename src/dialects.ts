@@ -8,7 +8,10 @@
 // was read from, and what is not copied, are in docs/dialects.md.
 import type { Scheme, VnodeRun } from "./engines/ring.js";
 
-/** The largest per-weight or per-node count an option accepts (vnodesPerWeight, replicas, vnodes, vnodeCount). */
+/**
+ * The largest count of names an option accepts (vnodesPerWeight, vnodes, vnodeCount and
+ * consistent-hash-ring's replicas); the ketama dialects' replicas, points per name, stop at 4.
+ */
 export const MAX_VNODES_PER_WEIGHT = 10_000;
 
 /** An option of a dialect: an integer from 1 to `max`, `default` when not given. */
@@ -47,10 +50,13 @@ export interface DialectRow {
   readonly share?: Share;
 }
 
+/** The option that counts a region's names (per unit of weight, or per node before weighting): a dialect's first, what suggestVnodes chooses. */
 const count = (fallback: number, doc: string): OptionRow => ({ default: fallback, max: MAX_VNODES_PER_WEIGHT, doc });
 /** Ketama replicas: points per name, one per 32-bit word of the 128-bit digest. */
 const replicas = (doc: string): OptionRow => ({ default: 4, max: 4, doc });
 
+// The rows in the order users see them (error messages, the CLI's help, the docs' tables): the
+// default, the other 128-bit dialects, then the ketama ones (32-bit points).
 const RULES = {
   // The reference (region_router.py): `${region}#${i}`, bisect_left.
   "region-router": {

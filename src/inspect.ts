@@ -1,5 +1,5 @@
 // What console.log and util.inspect show for a router in Node: a summary, not the engine's
-// internals. The entries index.ts and pure.ts carry it (pages too, where nothing calls it).
+// internals. Every entry carries it (index.ts, node.ts, pure.ts; pages too, where nothing calls it).
 import { checkRouter, internalsOf } from "./internals.js";
 import type { RegionRouterBase } from "./router.js";
 

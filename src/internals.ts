@@ -1,11 +1,11 @@
 // The one way code outside the router reaches a router's internals (src/router.ts's INTERNALS
 // method): its engine's ring (which the Ring contract alone describes), what the ring's owners
 // mean, its dialect and its region table (each region's weight and virtual-node count).
-// movement() (./exports.ts), util.inspect's summary (./inspect.ts), the command line and the demo
-// use it; bundles that use none of them do not carry it. The router hands them over under a
-// Symbol.for key, not as members: the ring stays out of Object.keys, JSON and console.log, and
-// each entry file has its own copy of the class, so a key shared across copies (movement() takes
-// routers from any of them; bench/lib.mjs's ringOf reaches the ring this way).
+// movement() (./exports.ts), BoundedLoads (./bounded-loads.ts), util.inspect's summary
+// (./inspect.ts), the command line, the bench kit (src/bench/kit.ts, which bench/lib.mjs's ringOf
+// goes through) and the demo use it. The router hands them over under a Symbol.for key, not as
+// members: the ring stays out of Object.keys, JSON and console.log; and each entry file has its
+// own copy of the class, so the key is one all copies share (movement() takes routers from any).
 import { listed, ringReader, type OwnedPositions, type RingReader } from "./operations/arcs.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
 import { describe } from "./validate.js";

@@ -4,7 +4,9 @@
 import { createRequire } from "node:module";
 import { inspect } from "node:util";
 import { createHash } from "node:crypto";
+import { readFileSync } from "node:fs";
 import { describe, expect, it } from "vitest";
+import { DIALECTS, optionRules, type DialectName } from "../src/dialects.js";
 import type { RouterOptions } from "../src/options.js";
 import { buildRouter } from "./support/build.js";
 import { engines } from "./support/engines.js";
@@ -17,7 +19,7 @@ const HashRing = createRequire(import.meta.url)("hashring") as new (
   options: object,
 ) => { get(key: string): string | undefined };
 
-/** Every dialect with its defaults, as the README's table gives them. */
+/** Every dialect with its defaults, as the README's table gives them, in RULES order (checked below). */
 const DEFAULTS: [RouterOptions["compatibleWith"], Record<string, number>][] = [
   ["region-router", { vnodesPerWeight: 1 }],
   ["consistent-hash-ring", { replicas: 150 }],
@@ -58,7 +60,7 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
     [{ compatibleWith: "hashring", constructor: 8 }, TypeError, /options\.constructor is not an option of compatibleWith "hashring"/],
     [{ valueOf: "x" }, TypeError, /options\.valueOf is not an option of compatibleWith "region-router"/],
     [JSON.parse('{"compatibleWith":"uhashring","__proto__":{}}'), TypeError, /options\.__proto__ is not an option of compatibleWith "uhashring"/],
-    [{ compatibleWith: "ketama" }, RangeError, /options\.compatibleWith must be one of region-router, consistent-hash-ring, uhashring, uhashring-ketama, hashring, libketama, hash_ring, got "ketama"/],
+    [{ compatibleWith: "ketama" }, RangeError, new RegExp(`options\\.compatibleWith must be one of ${DIALECTS.join(", ")}, got "ketama"`)],
     [{ compatibleWith: 7 }, TypeError, /options\.compatibleWith must be one of .*, got 7/],
     [{ compatibleWith: null }, TypeError, /options\.compatibleWith must be one of .*, got null/],
     [{ compatibleWith: "hashring", replicas: 5 }, RangeError, /options\.replicas must be an integer from 1 to 4, got 5/],
@@ -73,8 +75,7 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
 
   it.each(DEFAULTS)("%s: accepts every option at its bounds", (compatibleWith, defaults) => {
     for (const option of Object.keys(defaults)) {
-      const max = option === "replicas" && compatibleWith !== "consistent-hash-ring" ? 4 : 10_000;
-      for (const value of [1, max]) {
+      for (const value of [1, optionRules(compatibleWith ?? "region-router")[option].max]) {
         const router = new RegionRouter({ compatibleWith, [option]: value } as RouterOptions);
         expect(router.options).toEqual({ compatibleWith, ...defaults, [option]: value });
       }
@@ -156,7 +157,8 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
       prints.add(build({ compatibleWith } as RouterOptions).fingerprint());
       for (const option of Object.keys(defaults)) prints.add(build({ compatibleWith, [option]: 2 } as RouterOptions).fingerprint());
     }
-    expect(prints.size).toBe(DEFAULTS.length + 7);
+    // One print per dialect's defaults, and one per option changed.
+    expect(prints.size).toBe(DEFAULTS.reduce((sum, [, defaults]) => sum + 1 + Object.keys(defaults).length, 0));
     // Format v1, byte for byte: the canonical text of docs/fingerprint.md, hashed here by node:crypto.
     const v1 = "region-router ring v1\nvnodesPerWeight 1\n4:idle 0\n6:london 1\n2:sf 2\n6:東京 3\n";
     expect(build().fingerprint()).toBe(createHash("md5").update(v1).digest("hex"));
@@ -210,5 +212,38 @@ describe("util.inspect", () => {
 
   it.each(engines)("shows an object that only inherits the %s engine's class as the empty object it is, never throwing", (_engine, RegionRouter) => {
     expect(inspect(Object.create(RegionRouter.prototype))).toBe("RegionRouter {}");
+  });
+});
+
+describe("every list of the dialects names each of RULES, in its order", () => {
+  /** The rows under the docs table whose first header cell is `header`: their cells, the first unquoted. */
+  const tableOf = (page: string, header: string): string[][] => {
+    const lines = readFileSync(new URL(`../${page}`, import.meta.url), "utf8").split("\n");
+    const start = lines.findIndex((line) => line.startsWith(`| ${header} |`));
+    expect(start, `${page}: a table headed ${header}`).toBeGreaterThanOrEqual(0);
+    const rows = lines.slice(start + 2, lines.findIndex((line, i) => i > start && !line.startsWith("|")));
+    return rows.map((row) => row.slice(2, -2).split(" | ")).map(([name, ...cells]) => [/`"?([^`"]+)/.exec(name)![1], ...cells]);
+  };
+  /** A cell's `option` (default) pairs: the README's and docs/dialects.md's options column. */
+  const defaultsIn = (cell: string) => Object.fromEntries([...cell.matchAll(/`(\w+)` \((\d+)/g)].map(([, option, value]) => [option, Number(value)]));
+
+  it("DEFAULTS, the tests' table", () => expect(DEFAULTS.map(([name]) => name)).toEqual(DIALECTS));
+
+  it.each([["README.md"], ["docs/dialects.md"]])("%s's table, with DEFAULTS' defaults", (page) => {
+    const rows = tableOf(page, "`compatibleWith`");
+    expect(rows.map(([name]) => name)).toEqual(DIALECTS);
+    expect(rows.map(([, , options]) => defaultsIn(options))).toEqual(DEFAULTS.map(([, defaults]) => defaults));
+  });
+
+  it("docs/cli.md's table, with each flag's default and range as the rows give them", () => {
+    const rows = tableOf("docs/cli.md", "`--compatible-with`");
+    expect(rows.map(([name]) => name)).toEqual(DIALECTS);
+    for (const [name, , options] of rows) {
+      const flags = [...options.matchAll(/`--([a-z-]+)`[^(]*\((\d+), 1-(\d+)\)/g)];
+      const rules = Object.entries(optionRules(name as DialectName));
+      expect(flags.map(([, flag, fallback, max]) => [flag, Number(fallback), Number(max)]), name).toEqual(
+        rules.map(([option, row]) => [option.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`), row.default, row.max]),
+      );
+    }
   });
 });

@@ -99,8 +99,7 @@ function fileInput(path: string, what: string): Input {
     }
     return fd;
   };
-  // A regular file that ends before the size it had when checked was cut short while it was read
-  // (a log rotated by copytruncate): its last line may be half an id.
+  // A regular file ending before its size when checked was cut short (copytruncate): half an id.
   let got = 0;
   const read = async (into: Buffer, at: number) => {
     const bytes = await readFd(opened(), isFile, into, at);

@@ -102,10 +102,7 @@ const dialectChange = (from: Dialect, to: Dialect): string => `compatible with $
 /** The changes' flags (plan's and snapshot's): --add, --remove, --set, and the dialect after. */
 export const CHANGE_OPTIONS = { add: REPEATED, remove: REPEATED, set: REPEATED, ...dialectSpecs("to-") };
 
-/**
- * The ring after the plan's changes (--to FILE, or a new dialect and --add, --remove, --set), and
- * the changes as text; with none, a UsageError, or `before` itself where `unchanged` allows it.
- */
+/** The ring after the changes (--to FILE, or a new dialect and --add, --remove, --set) and them as text; with none, a UsageError, or `before` if `unchanged`. */
 export async function ringAfter(before: RegionRouter, parsed: ParsedArgs, unchanged = false): Promise<{ after: RegionRouter; changes: string[] }> {
   const edits = { adds: parsed.all("add"), removes: parsed.all("remove"), sets: parsed.all("set") };
   const editing = edits.adds.length + edits.removes.length + edits.sets.length > 0;

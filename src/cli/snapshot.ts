@@ -9,13 +9,11 @@ import { UsageError } from "./usage-error.js";
 export const snapshot: Command = {
   name: "snapshot",
   summary: "print the ring (after --add, --remove, --set, if any) as a --ring file: toJSON()'s JSON",
-  help: `Usage: region-router snapshot [ring options] [--add NAME=W | --remove NAME | --set NAME=W]...
-                          [--to-compatible-with NAME] [--to-OPTION N]...
+  help: `Usage: region-router snapshot [ring options] [plan's changes: --add, --remove, --set, --to-...]
 
-Prints RegionRouter#toJSON() of the ring, one line of JSON: a file for --ring and fromJSON. With
-changes, the ring after them, exactly as plan makes it (see region-router plan --help: the same
-flags, the same checks); a --ring file's meta is carried over as it is. Options: --json and
---format json (the only format), -h, --help.
+Prints RegionRouter#toJSON() of the ring after plan's changes, if any (the same flags and checks:
+region-router plan --help): one line of JSON for --ring and fromJSON; a --ring file's meta is kept.
+Options: --json, --format json (its only format), -h, --help.
 
 ${RING_HELP}
 `,
@@ -23,9 +21,8 @@ ${RING_HELP}
     const parsed = parseArgs("snapshot", args, { ...RING_OPTIONS, ...CHANGE_OPTIONS, ...FORMAT_OPTIONS });
     const format = parsed.one("format");
     if (format !== undefined && format !== "json") throw new UsageError(`--format must be json (a snapshot is JSON), got ${JSON.stringify(format)}`);
-    const before = await ringFromOptions(parsed);
+    const before = await ringFromOptions(parsed), { meta } = before.toJSON();
     const { after } = await ringAfter(before, parsed, true);
-    const { meta } = before.toJSON();
     await writeOut(`${JSON.stringify(meta === undefined ? after.toJSON() : { ...after.toJSON(), meta })}\n`);
   },
 };

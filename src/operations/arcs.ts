@@ -34,8 +34,8 @@ export interface RingReader {
 
 /**
  * A ring as a RingReader: a 32-bit point's value is headAt (no 128-bit BigInt made), as is a
- * 128-bit position's top word. A class, not closures: shares() of a small ring is called after
- * every change by some users, and making four closures a call cost half as much again.
+ * 128-bit position's top word. A class, not closures: shares() of a small ring may be called after
+ * every change, and a reader that is one object allocates nothing more per call.
  */
 class EngineReader implements RingReader {
   readonly space: bigint;

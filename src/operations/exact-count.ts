@@ -34,12 +34,13 @@ export const EXACT_MAX_NODES = 4_000_000;
 /** The most pairs of regions (W x N) counted exactly: the table of pairs is 8 bytes each (32 MiB). */
 const MAX_PAIRS = 1 << 22;
 
-// What exact counting costs besides pairCounts' sweep, roughly in nanoseconds as measured: per
-// position read (its owner, its top digits, the step functions); per wide position, its low bits
-// in BigInt (the corrections at its top); per pair of regions (W x N of them: the table, the flows
-// made from it and their sort). Every region of one ring meets nearly every region of the other
-// (the two read unrelated bits of the digest), so W x N is the number of flows, not a bound far
-// above it.
+// What exact counting costs besides pairCounts' sweep: the cost model's relative weights, in
+// EXACT_BUDGET's unit (about a nanosecond; the times it bounds are in bench/RESULTS.md's decisions,
+// befa8ad). Per position read (its owner, its top digits, the step functions); per wide position,
+// its low bits in BigInt (the corrections at its top); per pair of regions (W x N of them: the
+// table, the flows made from it and their sort). Every region of one ring meets nearly every
+// region of the other (the two read unrelated bits of the digest), so W x N is the number of
+// flows, not a bound far above it.
 const READ_COST = 400;
 const LOW_COST = 1000;
 const PAIR_COST = 1000;

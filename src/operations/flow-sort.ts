@@ -1,8 +1,34 @@
-// A tally's pairs as a Movement: the fraction that moved, and the flows between different regions
-// in their order (largest first, then by from, then by to), sorted as numbers by a radix sort.
+// A tally's pairs as a Movement (movement()'s result, typed here, below ./movement.ts): the fraction
+// that moved, and the flows between different regions in their order (largest first, then by from,
+// then by to), sorted as numbers by a radix sort.
 import { fractionOf } from "./arcs.js";
-import type { Flow, Movement } from "./movement.js";
 import type { Tally } from "./tally.js";
+
+/** Keys that moved from one region to another, as a fraction of the key space. */
+export interface Flow {
+  /** The region the keys left; null when `before` had no positions. */
+  readonly from: string | null;
+  /** The region the keys went to; null when `after` has no positions. */
+  readonly to: string | null;
+  /** The fraction of the whole key space that moved this way. */
+  readonly fraction: number;
+}
+
+/** What movement() gives: the fraction of the key space that moved, and by which flows. */
+export interface Movement {
+  /** The fraction of the key space whose region differs: the sum of the flows (exact, then rounded). */
+  readonly moved: number;
+  /** One entry per (from, to) pair that moved anything: largest first, then by from, then by to. */
+  readonly flows: Flow[];
+  /**
+   * Absent when the figures are exact, as they are but across the two key families where exact
+   * counting would take more than EXACT_BUDGET (many regions on both sides, each pair of them a
+   * flow, or very large rings): there false, and the figures are shares of SAMPLES random digests.
+   */
+  readonly exact?: false;
+  /** With `exact: false`: the standard error of `moved` (of a sampled proportion). */
+  readonly standardError?: number;
+}
 
 /** null first, then names in JavaScript string order. */
 function compareNames(x: string | null, y: string | null): number {
@@ -40,7 +66,7 @@ function byDigit(records: Uint32Array, spare: Uint32Array, width: number, word: 
 }
 
 /**
- * The flows of the tally's pairs (first side before, second after) between different regions,
+ * @internal The flows of the tally's pairs (first side before, second after) between different regions,
  * each a fraction of its total, in order: largest first, then by from, then by to. Millions of
  * flows come from two rings of thousands of regions (or of big rings of one family), so they are
  * ordered as numbers, not BigInts or strings: a radix sort (16 bits a pass, least significant

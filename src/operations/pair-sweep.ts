@@ -96,10 +96,11 @@ function planOf(f: Steps, g: Steps, gOwners: number, runs: Runs, { bits, count }
     activeCount = 0;
     for (let line = 0; line < lines; line++) activeCount += active[line];
   } else active.fill(1);
-  // The terms, in nanoseconds as measured: a row, per step of the search in the runs or read from
-  // the table (which costs a row to build and transpose); a histogram entry; an event to list and
-  // sort, and per owner of g; a value of a mixed block; and a fixed part whatever the rings
-  // (allocation, the first rounds before the code is optimised).
+  // The sweep's terms in the cost model (relative weights in ./exact-count.ts's unit, about a
+  // nanosecond): a row, per step of the search in the runs or read from the table (which costs a
+  // row to build and transpose); a histogram entry; an event to list and sort, and per owner of g;
+  // a value of a mixed block; and a fixed part whatever the rings (allocation, the first rounds
+  // before the code is optimised).
   const search = Math.log2(runs.starts.length + 1) + 1;
   const table = activeCount * slots * (5 * search - 12) > 20 * rows;
   const cost =

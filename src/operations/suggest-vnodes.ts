@@ -1,6 +1,7 @@
-// suggestVnodes(): the smallest per-weight count (vnodesPerWeight, replicas, vnodes or vnodeCount:
-// the dialect's first option) for which every region's exact share is within maxDeviation of its
-// weight's share. Shares are not monotonic in the count, so every count is tried from 1 upward:
+// suggestVnodes(): the smallest count of names (the dialect's option that counts them, its first:
+// vnodesPerWeight, vnodes, vnodeCount or consistent-hash-ring's replicas; never the ketama
+// dialects' replicas, points per name) for which every region's exact share is within maxDeviation
+// of its weight's share. Shares are not monotonic in the count, so every count is tried from 1 upward:
 // names only ever join as the count grows (weight x k, or the relative dialects' floor(share x k),
 // which never falls as k grows), so one sweep over the positions of the largest count tried gives
 // the shares of every smaller one (./share-sweep.ts). The largest count is doubled until a count

@@ -20,7 +20,11 @@ export class Md5 {
     if (len + 72 > this.bytes.length) {
       let size = this.bytes.length;
       while (size < len + 72) size *= 2;
-      this.use(size);
+      try {
+        this.use(size);
+      } catch (cause) {
+        throw new RangeError(`no memory to hash an id of ${len} bytes (${size} with its padding)`, { cause });
+      }
     }
     return this.bytes;
   }

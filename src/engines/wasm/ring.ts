@@ -112,41 +112,38 @@ export class WasmRing extends RingMemory implements Ring {
     // a key can run a getter that routes (writing its own key where the offsets go) or updates.
     const offsets = spareOffsets ?? new Uint32Array(CHUNK + 1);
     spareOffsets = undefined;
+    // A loop per chunk, testing nothing per key but the text's room (cheaper than one loop over
+    // all keys testing for a full chunk at every key); memory given back however it ends.
     try {
-      this.#readInto(keys, total, offsets, write, nodes);
+      for (let i = 0; i < total; ) {
+        const end = Math.min(total, i + CHUNK);
+        let joined = "";
+        // Keys read since the chunk began; key k ends at offsets[k + 1] (offsets[0] is 0).
+        let k = 0;
+        try {
+          for (; i < end; i++) {
+            // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is
+            // flattened, not flattened in place: a charCodeAt(0) that flattened each would cost
+            // more for fresh ids, and pay only when the same ids are routed again.
+            const key = keys[i];
+            checkKey(key, i);
+            if (joined.length + key.length > CHUNK_TEXT && k > 0) {
+              write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
+              joined = "";
+              k = 0;
+            }
+            offsets[++k] = (joined += key).length;
+          }
+        } finally {
+          // The keys read, all of the chunk's or those before a bad key or a getter that threw:
+          // their answers written, as one-by-one routing (the pure engine's) does. (A chunk whose
+          // routing threw is routed again: it throws again, or writes the same answers.)
+          write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
+        }
+      }
     } finally {
       spareOffsets = offsets;
       this.#giveBackBatch(had);
-    }
-  }
-
-  /** #readChunks' loop: a loop per chunk, testing nothing per key but the text's room (cheaper than one loop over all keys testing for a full chunk at every key). */
-  #readInto(keys: readonly unknown[], total: number, offsets: Uint32Array, write: (results: number, count: number, at: number) => void, nodes: boolean): void {
-    for (let i = 0; i < total; ) {
-      const end = Math.min(total, i + CHUNK);
-      let joined = "";
-      // Keys read since the chunk began; key k ends at offsets[k + 1] (offsets[0] is 0).
-      let k = 0;
-      try {
-        for (; i < end; i++) {
-          // A key that is a rope (crypto.randomUUID() makes one) is walked when the chunk is
-          // flattened, not flattened in place: a charCodeAt(0) that flattened each would cost more
-          // for fresh ids, and pay only when the same ids are routed again.
-          const key = keys[i];
-          checkKey(key, i);
-          if (joined.length + key.length > CHUNK_TEXT && k > 0) {
-            write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
-            joined = "";
-            k = 0;
-          }
-          offsets[++k] = (joined += key).length;
-        }
-      } finally {
-        // The keys read, all of the chunk's or those before a bad key or a getter that threw: their
-        // answers written, as one-by-one routing (the pure engine's) does. (A chunk whose routing
-        // threw is routed again: it throws again, or writes the same answers.)
-        write(this.#routeChunk(joined, offsets, k, nodes), k, i - k);
-      }
     }
   }
 
