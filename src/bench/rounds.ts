@@ -147,6 +147,9 @@ export interface PerIdOptions extends Omit<RoundOptions, "rounds" | "beforeRound
   readonly interleave?: boolean;
 }
 
+/** The ids of a unit's batches. */
+const idsIn = (unit: readonly Batch[]): number => unit.reduce((total, batch) => total + batch.length, 0);
+
 /** ns per id of `cpu` ms over `ids` ids (NaN for none). */
 const perId = (cpu: number, ids: number) => (ids > 0 ? (cpu * 1e6) / ids : NaN);
 
@@ -193,7 +196,7 @@ export async function perIdRounds<B extends Batch>(tasks: readonly PerIdTask<B>[
     for (const batch of unit) run(batch);
     const wall = performance.now() - t0;
     const { user, system } = process.cpuUsage(c0);
-    return { cpu: (user + system) / 1e3 - cost.cpu, wall, ids: unit.reduce((total, batch) => total + batch.length, 0), met: profiler?.stop().statistics.length };
+    return { cpu: (user + system) / 1e3 - cost.cpu, wall, ids: idsIn(unit), met: profiler?.stop().statistics.length };
   };
   /** Units of `members` in turn (one each a pass), at least minCalls passes, until they have spent their time together; their figures. */
   const measure = (members: readonly PerIdTask<B>[], round: number): Record<PerIdFigure, number>[] => {
@@ -248,7 +251,7 @@ function warm<B extends Batch>({ run, next }: PerIdTask<B>, warmup: number): voi
     const [unit, t0] = [next(), performance.now()];
     for (const batch of unit) run(batch);
     const now = performance.now();
-    const each = (now - t0) / Math.max(1, unit.reduce((total, batch) => total + batch.length, 0));
+    const each = (now - t0) / Math.max(1, idsIn(unit));
     // A unit far faster than any before starts the count again: those were not warm.
     steady = each * WARM_SPREAD < fastest ? 1 : each <= WARM_SPREAD * fastest ? steady + 1 : 0;
     fastest = Math.min(fastest, each);

@@ -23,7 +23,7 @@ export class Md5 {
       try {
         this.use(size);
       } catch (cause) {
-        throw new RangeError(`no memory to hash an id of ${len} bytes (${size} with its padding)`, { cause });
+        throw new RangeError(`no memory to hash an id of ${len} bytes (a buffer of ${size})`, { cause });
       }
     }
     return this.bytes;
