@@ -34,6 +34,8 @@ export class RegionRouterBase {
   #freeOwners: number[] = [];
   /** Updates committed to the table (RouterInternals.version). */
   #version = 0;
+  /** The batch call reading its ids (whose getters run the caller's code) now, if one is: no update meanwhile. */
+  #reading: string | undefined;
   /** Regions owning positions (names > 0): whether an exclusion leaves one, without a pass over all. */
   #owning = 0;
   /** The batch calls' tables, kept while the table stays at one version. */
@@ -113,6 +115,7 @@ export class RegionRouterBase {
    * dialect, where a region's names depend on every weight: there every region is rebuilt.
    */
   #commit(changes: ReadonlyMap<string, number | null>): void {
+    if (this.#reading) throw new Error(`cannot update the router while ${this.#reading} reads sessionIds (a getter among them): read the ids into an array first`);
     const [regions, free] = [this.#regions, this.#freeOwners];
     // The regions made again: the changed ones, after every other in a relative dialect.
     const rerun = new Map<string, number | null>();
@@ -202,25 +205,28 @@ export class RegionRouterBase {
    * route() for every session id, in order, in one call to the engine (Ring.routeMany). Each id is
    * read once and checked as read (a TypeError naming sessionIds[i]); no copy is made. With
    * `options.exclude`, the ids that land on an excluded region walk on from there. A getter among
-   * the ids that updates the router is an Error.
+   * the ids may not update the router (#read).
    */
   routeMany(sessionIds: readonly string[], options?: RouteOptions): (string | null)[] {
     const excluded = options === undefined ? undefined : readExclude(options);
     const out = new Array<string | null>(readIdsLength(sessionIds));
-    const version = this.#version;
-    if (excluded === undefined) this.#ring.routeMany(sessionIds, out, this.#names);
-    else {
-      this.#tables.lend(this.#source(), excluded, (names, _, exclusion) => {
-        this.#ring.routeMany(sessionIds, out, names, (node) => routeAround(this.#ring, node, this.#names, exclusion as Exclusion));
-      });
-    }
-    this.#unchangedSince(version, "routeMany");
+    this.#read("routeMany", () => {
+      if (excluded === undefined) this.#ring.routeMany(sessionIds, out, this.#names);
+      else this.#tables.lend(this.#source(), excluded, (names, _, exclusion) =>
+        this.#ring.routeMany(sessionIds, out, names, (node) => routeAround(this.#ring, node, this.#names, exclusion as Exclusion)));
+    });
     return out;
   }
 
-  /** An Error if a getter among the ids `call` read (no copy made) updated the router: their answers may be of either ring. */
-  #unchangedSince(version: number, call: string): void {
-    if (this.#version !== version) throw new Error(`sessionIds updated the router while ${call} read it (a getter): read the ids into an array first`);
+  /** `read` (of `call`'s ids) with every update refused meanwhile: a getter's update throws, changing nothing. */
+  #read(call: string, read: () => void): void {
+    const outer = this.#reading;
+    this.#reading = call;
+    try {
+      read();
+    } finally {
+      this.#reading = outer;
+    }
   }
 
   /** Region names in weights() order: the table routeIndexes() and routeManyBytes() answer indexes into. */
@@ -232,16 +238,13 @@ export class RegionRouterBase {
    * For each session id, the index in regions() of route(id, options), -1 where that is null, into
    * `out` (an Int32Array of at least sessionIds.length, or a new one), which it returns. Ids are
    * read and checked as routeMany reads them (a bad one leaves the answers before it in out, the
-   * router as it was); a getter among them that updates the router is an Error.
+   * router as it was); a getter among them may not update the router.
    */
   routeIndexes(sessionIds: readonly string[], out?: Int32Array, options?: RouteOptions): Int32Array {
     const excluded = options === undefined ? undefined : readExclude(options);
     const length = readIdsLength(sessionIds);
     const answers = answersIn(readOutView(out), length);
-    const version = this.#version;
-    this.#tables.lend(this.#source(), excluded, (_, indexes) => {
-      indexesInto(this.#ring, sessionIds, length, answers, indexes, () => this.#unchangedSince(version, "routeIndexes"));
-    });
+    this.#read("routeIndexes", () => this.#tables.lend(this.#source(), excluded, (_, indexes) => indexesInto(this.#ring, sessionIds, length, answers, indexes)));
     return out ?? answers;
   }
 

@@ -3,7 +3,7 @@
 import { internalsOf } from "../internals.js";
 import type { RegionRouterBase } from "../router.js";
 import { describeDialect } from "../cli/dialect-flags.js";
-import { columns } from "../cli/table.js";
+import { columns, counted } from "../cli/table.js";
 import type { CallsToTime, Timing } from "./calls.js";
 import { machine, machineLine } from "./machine.js";
 
@@ -28,7 +28,7 @@ export function benchText({ router, ids, idsFrom, batch, rounds, time, timings }
   const ns = (value: number) => (value >= 100 ? String(Math.round(value)) : value.toFixed(1));
   const rows = timings.map(({ call, engine, median, min, max, ratio }) => [call, engine, ns(median), `${ns(min)}-${ns(max)}`, `${ratio.toFixed(2)}x`]);
   return (
-    `ring: ${regions.size} regions, compatible with ${describeDialect(dialect)}, fingerprint ${router.fingerprint()}\n` +
+    `ring: ${counted(regions.size, "region")}, compatible with ${describeDialect(dialect)}, fingerprint ${router.fingerprint()}\n` +
     `ids: ${count(ids.length)} (${idsFrom}, ${meanBytes(ids).toFixed(1)} bytes on average), ${count(batch)} a batch call\n` +
     `ns of CPU time per id: the median of ${rounds} alternating rounds of ${time} ms a call, their range, and the ratio to route on WebAssembly\n\n` +
     columns([["call", "engine", "ns per id", "range", "vs route"], ...rows], [0, 1]) +

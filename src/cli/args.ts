@@ -40,7 +40,7 @@ export interface ParsedArgs {
   has(name: string): boolean;
 }
 
-/** True when the arguments ask for help (before any `--`): help wins over every other mistake. */
+/** True when the arguments ask for help (before any `--`), -h or --help alone (--help=1 or -hj: parseArgs says so): help wins over every other mistake. */
 export function wantsHelp(args: readonly string[]): boolean {
   const end = args.indexOf("--");
   return args.slice(0, end < 0 ? args.length : end).some((arg) => arg === "--help" || arg === "-h");
@@ -59,8 +59,8 @@ export function parseArgs(command: string, args: readonly string[], specs: Optio
     if (token.kind !== "option") continue;
     const { name, rawName, value } = token;
     const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
-    if (!spec && rawName.startsWith("--") && Object.hasOwn(REMOVED, name)) throw new UsageError(`${rawName} was removed: ${REMOVED[name]}`);
-    if (!spec) throw new UsageError(`unknown option ${rawName} for ${command}; ${hint}`);
+    if (!spec && (name === "h" || name === "help")) throw new UsageError(`${args[token.index]}: -h and --help take no value and combine with no other option; ${hint}`);
+    if (!spec) throw new UsageError(rawName.startsWith("--") && Object.hasOwn(REMOVED, name) ? `${rawName} was removed: ${REMOVED[name]}` : `unknown option ${rawName} for ${command}; ${hint}`);
     if (spec.kind === "boolean" && value !== undefined) throw new UsageError(`${rawName} takes no value`);
     if (spec.kind === "string" && value === undefined) throw new UsageError(`${rawName} needs a value; ${hint}`);
     const seen = values.get(name);

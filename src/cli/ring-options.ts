@@ -112,7 +112,7 @@ export async function routableRing(args: ParsedArgs): Promise<RegionRouter> {
 export async function ringFromFile(args: ParsedArgs, flag: string, prefix: string, path: string): Promise<RegionRouter> {
   // readText drops a byte order mark (RFC 8259 lets a parser ignore it; JSON.parse does not).
   const text = await readText(path, `--${flag} file`);
-  const where = `--${flag} file ${JSON.stringify(path)}`;
+  const where = path === "-" ? `--${flag} - (stdin)` : `--${flag} file ${JSON.stringify(path)}`;
   let value: unknown;
   try {
     value = JSON.parse(text);

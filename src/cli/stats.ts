@@ -6,7 +6,7 @@ import { type SuggestOptions, suggestVnodes } from "../operations/suggest-vnodes
 import { type DialectName, optionRules } from "../dialects.js";
 import { describeDialect, flagOf } from "./dialect-flags.js";
 import { RING_HELP, RING_OPTIONS, ringFromOptions } from "./ring-options.js";
-import { bar, columns, percent, points } from "./table.js";
+import { bar, columns, counted, percent, points } from "./table.js";
 import { escapeName } from "./escape.js";
 import { FORMAT_OPTIONS, printsJson, writeOut } from "./output.js";
 import { asUsage, UsageError } from "./usage-error.js";
@@ -66,14 +66,11 @@ Options:
   },
 };
 
-/** "1 region", "3 regions". */
-const counted = (n: number, noun: string): string => `${n} ${noun}${n === 1 ? "" : "s"}`;
-
 /** suggestVnodes for the ring's regions and dialect (its other options kept) within --max-deviation's fraction `text`. */
 function suggest(router: RegionRouter, text: string | undefined) {
   if (text === undefined) return undefined;
   const maxDeviation = /^(0|[1-9][0-9]*)?(\.[0-9]+)?$/.test(text) && text !== "" ? Number(text) : NaN;
-  if (!(maxDeviation > 0 && maxDeviation <= 1)) throw new UsageError(`--max-deviation must be a fraction above 0 and at most 1 (0.01 = 1 point), got ${JSON.stringify(text)}`);
+  if (!(maxDeviation >= 0 && maxDeviation <= 1)) throw new UsageError(`--max-deviation must be a fraction from 0 to 1 (0.01 = 1 point), got ${JSON.stringify(text)}`);
   const { compatibleWith = "region-router", ...options }: Record<string, unknown> = { ...router.options, maxDeviation };
   const [count] = Object.keys(optionRules(compatibleWith as DialectName)), weighed = [...router.weights().values()].some((weight) => weight > 0);
   if (count === undefined || !weighed) throw new UsageError(`--max-deviation: ${count === undefined ? `the ring's dialect, ${compatibleWith}, has no per-weight count of virtual nodes to choose` : "no region of the ring has a weight above 0"}`);

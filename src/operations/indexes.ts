@@ -123,11 +123,10 @@ function badOffset(data: Uint8Array, offsets: Int32Array): RangeError {
 
 /**
  * Ring.routeIndexes of `count` ids into `answers` (answersIn's), walked on from excluded regions
- * (into a new array first, so that a bad id leaves out as it was); `check` runs once the ids are
- * read. A getter among the ids may detach or shrink out's buffer: then a RangeError naming out, on
+ * (into a new array first, so that a bad id leaves out as it was). A getter among the ids may detach or shrink out's buffer: then a RangeError naming out, on
  * either engine, in place of whatever writing into it gave.
  */
-export function indexesInto(ring: Ring, ids: readonly unknown[], count: number, answers: Int32Array, indexes: IndexTable, check: () => void): void {
+export function indexesInto(ring: Ring, ids: readonly unknown[], count: number, answers: Int32Array, indexes: IndexTable): void {
   // Out on a resizable buffer too: a getter that shrinks it and grows it back loses the answers written meanwhile.
   const written = indexes.excludes || onResizable(answers) ? new Int32Array(count) : answers;
   try {
@@ -136,7 +135,6 @@ export function indexesInto(ring: Ring, ids: readonly unknown[], count: number, 
     // Whatever the engine gave (answers, or an error from writing them), out must still hold them.
     outKept(answers, count);
   }
-  check();
   if (written !== answers) answers.set(indexes.excludes ? walkExcluded(ring, written, count, indexes) : written);
 }
 

@@ -111,6 +111,7 @@ describe("region-router bench", () => {
     for (const engine of ["WebAssembly", "pure"]) {
       for (const call of CALLS) expect(result.stdout).toMatch(new RegExp(`^${call} +${engine} +[\\d.]+ +[\\d.]+-[\\d.]+ +[\\d.]+x$`, "m"));
     }
+    expect(cli(["bench", "--region", "solo=1", "--ids", idsFile, ...FAST]).stdout).toMatch(/^ring: 1 region, compatible with region-router/);
   });
 
   it("benches a --ring snapshot in its dialect (uhashring)", () => {

@@ -82,6 +82,8 @@ const commandCases: Case[] = [
   ["help for an unknown command", ["help", "frobnicate"], "", 'unknown command "frobnicate"'],
   ["an unknown flag", ["route", ...SEED_RING, "--fast"], "", "unknown option --fast"],
   ["an unknown short flag", ["route", ...SEED_RING, "-x"], "", "unknown option -x"],
+  ["help with a value", ["route", ...SEED_RING, "--help=1"], "", "--help=1: -h and --help take no value and combine with no other option; see region-router route --help"],
+  ["help among grouped short flags", ["stats", ...SEED_RING, "-hj"], "", "-hj: -h and --help take no value and combine with no other option; see region-router stats --help"],
   ["a flag without its value", ["route", ...SEED_RING, "--format"], "", "--format needs a value"],
   ["--ring without its value", ["stats", "--ring"], "", "--ring needs a value"],
   ["an unknown format", ["route", ...SEED_RING, "--format", "xml"], "", '--format must be tsv or json, got "xml"'],

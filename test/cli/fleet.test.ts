@@ -38,7 +38,8 @@ describe("--ring - (the ring from stdin)", () => {
   it("names stdin when what it gives is not a ring", () => {
     const result = cli(["fingerprint", "--ring", "-"], '{"version":1,"regions":[],"updatedAt":1}');
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/--ring file "-".*snapshot\.updatedAt is not an option.*put your own data in snapshot\.meta/);
+    expect(result.stderr).toMatch(/^region-router: --ring - \(stdin\): snapshot\.updatedAt is not an option.*put your own data in snapshot\.meta/);
+    expect(cli(["stats", "--ring", "-"], "").stderr).toBe("region-router: --ring - (stdin) is not valid JSON: Unexpected end of JSON input\n");
   });
 });
 

@@ -32,6 +32,9 @@ describe("region-router stats", () => {
 
   it("gives a share or a movement that is not 0 as more than 0.00%: two significant digits below that", () => {
     expect([percent(0), percent(6.1e-8), percent(-4e-5), percent(4.9e-5), percent(5e-5), percent(0.15123)]).toEqual(["0.00%", "0.0000061%", "-0.0040%", "0.0049%", "0.01%", "15.12%"]);
+    // Never an exponent, down to one position of a 128-bit ring (2^-128) and past it.
+    expect([percent(9.8e-9), percent(2 ** -128), percent(-(2 ** -128))]).toEqual(["0.00000098%", `0.${"0".repeat(36)}29%`, `-0.${"0".repeat(36)}29%`]);
+    expect(percent(Number.MIN_VALUE)).toBe(`0.${"0".repeat(100)}%`);
   });
 
   it("signs every deviation, one that rounds to zero as +0.00 (a tiny negative one too)", () => {

@@ -24,12 +24,20 @@ describe("region-router stats --max-deviation", () => {
     expect(JSON.parse(ok(["stats", ...SEED_RING, "--json"])).suggestion).toBeUndefined();
   });
 
+  it("takes 0 as suggestVnodes does: one region's share is its weight's exactly", () => {
+    const out = ok(["stats", "--region", "solo=2", "--max-deviation", "0", "--json"]);
+    expect(JSON.parse(out).suggestion).toEqual(suggestVnodes([["solo", 2]], { maxDeviation: 0 }));
+    expect(JSON.parse(out).suggestion).toEqual({ options: { compatibleWith: "region-router", vnodesPerWeight: 1 }, deviation: 0 });
+    expect(ok(["stats", "--region", "solo=2", "--max-deviation", "0"]).endsWith("\nsuggested: --compatible-with region-router --vnodes-per-weight 1 (largest deviation 0.00 pp)\n")).toBe(true);
+  });
+
   it("refuses a bad fraction, and a dialect without a per-weight option or a bound no count reaches, as usage errors", () => {
-    for (const bad of ["0", "1.5", "abc", "-0.1", "", "1e-2", "."]) {
+    for (const bad of ["1.5", "abc", "-0.1", "", "1e-2", ".", "1.0001"]) {
       const result = cli(["stats", ...SEED_RING, "--max-deviation", bad]);
       expect([result.status, result.stdout]).toEqual([2, ""]);
       expect(result.stderr).toMatch(/^region-router: --max-deviation/);
     }
+    expect(cli(["stats", ...SEED_RING, "--max-deviation", "abc"]).stderr).toBe('region-router: --max-deviation must be a fraction from 0 to 1 (0.01 = 1 point), got "abc"\n');
     const unreachable = cli(["stats", ...SEED_RING, "--max-deviation", "0.0000001"]);
     expect([unreachable.status, unreachable.stdout]).toEqual([2, ""]);
     expect(unreachable.stderr).toMatch(/^region-router: --max-deviation: /);
