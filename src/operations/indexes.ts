@@ -48,7 +48,7 @@ export function answersIn(view: Int32Array | undefined, count: number): Int32Arr
 }
 
 /**
- * answersIn for ids that `inputs` hold, which runs no code of the caller's (after readOutView, the
+ * answersIn for ids that `inputs` (routeManyBytes' data, then its offsets) hold, which runs no code of the caller's (after readOutView, the
  * inputs checked in between): its first `count` must share no memory with them (writing an answer
  * must not change an id still to be read), and `written` is where the engine writes: `answers`, or a
  * new array to copy into it at the end where `answers` is in shared memory that an input may reach
@@ -66,7 +66,7 @@ export function readOutBeside(view: Int32Array | undefined, count: number, input
     const input = inputs[k];
     const other = input.buffer;
     if (other === buffer && answers.byteOffset < input.byteOffset + input.byteLength && input.byteOffset < answers.byteOffset + 4 * count) {
-      throw new RangeError("out must not share memory with data or offsets");
+      throw new RangeError(`out must not share memory with data or offsets, got ${describe(answers)} over ${k ? "offsets" : "data"}`);
     }
     if (shared && other !== buffer && isShared(other)) alias = true;
   }
