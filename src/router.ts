@@ -12,7 +12,7 @@ import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type Vnode
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, weightsOf, type RouterSnapshot } from "./operations/snapshot.js";
 import { answersIn, countOffsets, indexesInto, readBytes, readOutBeside, readOutView, readSpans, walkExcluded } from "./operations/indexes.js";
-import { checkInteger, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
+import { checkInteger, checkNotReading, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 import { takeHandedRing, withHandedRing } from "./handed-ring.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
 
@@ -63,6 +63,7 @@ export class RegionRouterBase {
     // A subclass's constructor may add regions (the snapshot's replace them), not change the dialect.
     const [made, wanted] = [describeDialect(router.#dialect), describeDialect(dialect)];
     if (made !== wanted) throw new TypeError(`fromJSON: the constructor made ${made}, not the snapshot's ${wanted}: pass the options on to super()`);
+    checkNotReading(router.#reading); // the constructor may have handed back a router a batch call reads
     if (router.#regions.size > 0) [router.#ring, router.#regions, router.#names, router.#freeOwners, router.#owning] = [router.#ring.empty(), new Map(), [], [], 0];
     router.addRegions(regions);
     router.#meta = meta;
@@ -115,7 +116,7 @@ export class RegionRouterBase {
    * dialect, where a region's names depend on every weight: there every region is rebuilt.
    */
   #commit(changes: ReadonlyMap<string, number | null>): void {
-    if (this.#reading) throw new Error(`cannot update the router while ${this.#reading} reads sessionIds (a getter among them): read the ids into an array first`);
+    checkNotReading(this.#reading);
     const [regions, free] = [this.#regions, this.#freeOwners];
     // The regions made again: the changed ones, after every other in a relative dialect.
     const rerun = new Map<string, number | null>();

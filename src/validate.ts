@@ -160,6 +160,14 @@ export function checkSessionId(sessionId: unknown, parameter = "sessionId"): ass
 }
 
 /**
+ * An update of a router refused, before it changes anything, while `reading` (the name of a batch
+ * call reading its ids, whose getters run the caller's code: RegionRouterBase.#read) is set.
+ */
+export function checkNotReading(reading: string | undefined): void {
+  if (reading) throw new Error(`cannot update the router while ${reading} reads sessionIds (a getter among them): read the ids into an array first`);
+}
+
+/**
  * A non-null, non-array object. (Which keys it may have is its reader's to say: readDialect
  * rejects unknown options rather than ignore them, since a misspelt one would silently mean its
  * default.)

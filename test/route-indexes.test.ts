@@ -552,6 +552,26 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
   });
 });
 
+describe("an update from fromJSON while the ids are read", () => {
+  it.each(engines)("%s: a class whose constructor hands back the router being read is refused as any update, the router as it was", (_, RegionRouter) => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const [weights, fingerprint] = [router.weights(), router.fingerprint()];
+    const Base = RegionRouter as unknown as (new (options?: RouterOptions) => object) & { fromJSON(value: unknown): Router };
+    class Handing extends Base {
+      constructor(options?: RouterOptions) {
+        super(options);
+        return router;
+      }
+    }
+    const ids = Array.from({ length: 40 }, (_, i) => `sess-${i}`);
+    const read = ids.slice();
+    let refusals = 0;
+    Object.defineProperty(read, 5, { get: () => (expect(() => Handing.fromJSON({ version: 1, regions: [["x", 1]] })).toThrow(/^cannot update the router while routeMany reads sessionIds/), refusals++, ids[5]) });
+    expect(router.routeMany(read, { exclude: ["sf"] })).toEqual(ids.map((id) => router.route(id, { exclude: ["sf"] })));
+    expect([refusals, router.weights(), router.fingerprint()]).toEqual([1, weights, fingerprint]);
+  });
+});
+
 describe("without a global Buffer, as in a page", () => {
   it("routeBytes and routeManyBytes refuse any other typed array and a string with their own TypeError, and route a Uint8Array as in Node", () => {
     const script = `

@@ -59,7 +59,7 @@ export function parseArgs(command: string, args: readonly string[], specs: Optio
     if (token.kind !== "option") continue;
     const { name, rawName, value } = token;
     const spec = Object.hasOwn(specs, name) ? specs[name] : undefined;
-    if (!spec && (name === "h" || name === "help")) throw new UsageError(`${args[token.index]}: -h and --help take no value and combine with no other option; ${hint}`);
+    if (!spec && (rawName === "-h" || name === "help")) throw new UsageError(`${args[token.index]}: -h and --help take no value and combine with no other option; ${hint}`);
     if (!spec) throw new UsageError(rawName.startsWith("--") && Object.hasOwn(REMOVED, name) ? `${rawName} was removed: ${REMOVED[name]}` : `unknown option ${rawName} for ${command}; ${hint}`);
     if (spec.kind === "boolean" && value !== undefined) throw new UsageError(`${rawName} takes no value`);
     if (spec.kind === "string" && value === undefined) throw new UsageError(`${rawName} needs a value; ${hint}`);

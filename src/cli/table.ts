@@ -4,7 +4,7 @@ import { displayWidth } from "./display-width.js";
 /** A fraction in hundredths, two decimals, or two significant digits (never an exponent) where those would show one that is not 0 as 0.00: 0.15123 → "15.12", 6.1e-8 → "0.0000061". */
 export function hundredths(fraction: number): string {
   const value = fraction * 100 || 0;
-  return value !== 0 && Math.abs(value) < 0.005 ? value.toFixed(Math.min(100, 1 - Math.floor(Math.log10(Math.abs(value))))) : value.toFixed(2);
+  return value !== 0 && Math.abs(value) < 0.005 ? value.toFixed(Math.min(100, 1 - Math.floor(Math.log10(Math.abs(Number(value.toPrecision(2))))))) : value.toFixed(2);
 }
 
 /** A count of things: "1 region", "3 regions". */

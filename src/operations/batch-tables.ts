@@ -49,7 +49,7 @@ export class BatchTables {
       return call(names, indexes, exclusion);
     } finally {
       this.#lent = false;
-      // A call that updated the router left it at another version: the copies are made again.
+      // The kept copies as they were: the excluded owners named and indexed again.
       for (const owner of exclusion.owners) (names[owner] = source.names[owner]), (table[owner] = base.table[owner]);
     }
   }

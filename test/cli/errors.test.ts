@@ -83,6 +83,7 @@ const commandCases: Case[] = [
   ["an unknown flag", ["route", ...SEED_RING, "--fast"], "", "unknown option --fast"],
   ["an unknown short flag", ["route", ...SEED_RING, "-x"], "", "unknown option -x"],
   ["help with a value", ["route", ...SEED_RING, "--help=1"], "", "--help=1: -h and --help take no value and combine with no other option; see region-router route --help"],
+  ["--h, which is not -h", ["stats", ...SEED_RING, "--h"], "", "unknown option --h for stats"],
   ["help among grouped short flags", ["stats", ...SEED_RING, "-hj"], "", "-hj: -h and --help take no value and combine with no other option; see region-router stats --help"],
   ["a flag without its value", ["route", ...SEED_RING, "--format"], "", "--format needs a value"],
   ["--ring without its value", ["stats", "--ring"], "", "--ring needs a value"],

@@ -33,6 +33,8 @@ describe("region-router stats", () => {
   it("gives a share or a movement that is not 0 as more than 0.00%: two significant digits below that", () => {
     expect([percent(0), percent(6.1e-8), percent(-4e-5), percent(4.9e-5), percent(5e-5), percent(0.15123)]).toEqual(["0.00%", "0.0000061%", "-0.0040%", "0.0049%", "0.01%", "15.12%"]);
     // Never an exponent, down to one position of a 128-bit ring (2^-128) and past it.
+    // Two significant digits where rounding reaches the next power of ten too.
+    expect([percent(9.96e-9), percent(9.999e-6)]).toEqual(["0.0000010%", "0.0010%"]);
     expect([percent(9.8e-9), percent(2 ** -128), percent(-(2 ** -128))]).toEqual(["0.00000098%", `0.${"0".repeat(36)}29%`, `-0.${"0".repeat(36)}29%`]);
     expect(percent(Number.MIN_VALUE)).toBe(`0.${"0".repeat(100)}%`);
   });
