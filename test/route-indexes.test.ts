@@ -545,10 +545,12 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
       expect(() => router.routeMany(ids, options)).toThrow(/^cannot update the router while routeMany reads sessionIds \(a getter among them\): read the ids into an array first$/);
       expect([router.weights(), router.fingerprint()]).toEqual([weights, fingerprint]);
     }
-    // Out of the call, the same update goes through.
+    // Out of the call, the same update goes through; then the getter's is a no-op, and the ids
+    // route on the router as it stands, with or without exclude.
     expect(router.removeRegion("sf")).toBe(true);
     const read = ids.slice();
     expect(router.routeMany(read)).toEqual(read.map((id) => router.route(id)));
+    expect(router.routeMany(ids, { exclude: [] })).toEqual(read.map((id) => router.route(id)));
   });
 });
 

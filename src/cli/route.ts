@@ -58,17 +58,16 @@ function routeFormat(router: RegionRouter, json: boolean): LineFormat {
 }
 
 /**
- * Lines on an `--exclude`d region routed again as route(id, { exclude }), a long line by its digest
- * (its id may pass the longest string); a name not a region (a typo) refused.
+ * Lines on an `--exclude`d region walked on from their node as route(id, { exclude }) walks, a long
+ * line's found by its digest (its id may pass the longest string); a name not a region refused.
  */
 function exclusion(router: RegionRouter, exclude: readonly string[]): ((lines: Lines, owners: Int32Array) => void) | undefined {
   const { names, regions, ring } = internalsOf(router);
   for (const name of exclude) if (!regions.has(name)) throw new UsageError(`--exclude ${JSON.stringify(name)} is not a region of the ring`);
   if (router.route("", { exclude }) === null) throw new UsageError("--exclude leaves no region with positions: nothing to route to");
-  const ownerOf = new Map(names.map((name, owner) => [name, owner])), excluded = new Set(exclude.map((name) => ownerOf.get(name)));
+  const excluded = new Set(exclude.map((name) => names.indexOf(name)));
   const open = (owner: number) => !excluded.has(owner);
   return exclude.length === 0 ? undefined : (lines, owners) => {
-    if (lines instanceof LongLine) owners[0] = walkOwners(ring, ring.locateDigest(lines.digest), open);
-    else for (let i = 0; i < lines.count; i++) if (!open(owners[i])) owners[i] = ownerOf.get(router.route(idOf(lines, i), { exclude }) as string) as number;
+    for (let i = 0; i < lines.count; i++) if (!open(owners[i])) owners[i] = walkOwners(ring, lines instanceof LongLine ? ring.locateDigest(lines.digest) : ring.locate(idOf(lines, i)), open);
   };
 }

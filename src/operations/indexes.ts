@@ -48,11 +48,12 @@ export function answersIn(view: Int32Array | undefined, count: number): Int32Arr
 }
 
 /**
- * answersIn for ids that `inputs` (routeManyBytes' data, then its offsets) hold, which runs no code of the caller's (after readOutView, the
- * inputs checked in between): its first `count` must share no memory with them (writing an answer
- * must not change an id still to be read), and `written` is where the engine writes: `answers`, or a
- * new array to copy into it at the end where `answers` is in shared memory that an input may reach
- * through another SharedArrayBuffer object (one per thread, or per structuredClone).
+ * answersIn for ids that `inputs` (routeManyBytes' data, then its offsets) hold, which runs no
+ * code of the caller's (after readOutView, the inputs checked in between): its first `count` must
+ * share no memory with them (writing an answer must not change an id still to be read), and
+ * `written` is where the engine writes: `answers`, or a new array to copy into it at the end where
+ * `answers` is in shared memory that an input may reach through another SharedArrayBuffer object
+ * (one per thread, or per structuredClone).
  */
 export function readOutBeside(view: Int32Array | undefined, count: number, inputs: readonly ArrayBufferView[]): { answers: Int32Array; written: Int32Array } {
   const answers = answersIn(view, count);
@@ -123,8 +124,9 @@ function badOffset(data: Uint8Array, offsets: Int32Array): RangeError {
 
 /**
  * Ring.routeIndexes of `count` ids into `answers` (answersIn's), walked on from excluded regions
- * (into a new array first, so that a bad id leaves out as it was). A getter among the ids may detach or shrink out's buffer: then a RangeError naming out, on
- * either engine, in place of whatever writing into it gave.
+ * (into a new array first, so that a bad id leaves out as it was). A getter among the ids may
+ * detach or shrink out's buffer: then a RangeError naming out, on either engine, in place of
+ * whatever writing into it gave.
  */
 export function indexesInto(ring: Ring, ids: readonly unknown[], count: number, answers: Int32Array, indexes: IndexTable): void {
   // Out on a resizable buffer too: a getter that shrinks it and grows it back loses the answers written meanwhile.
