@@ -147,6 +147,20 @@ describe.each(tested)("BoundedLoads on the %s engine", (_, RegionRouter) => {
     expect(solo.loads()).toEqual(new Map([["only", 50]]));
   });
 
+  it("takes p as Math.round(100 x loadFactor) in doubles: 1.045 is 105 (100 x 1.045 is 104.5 there), not 104", () => {
+    const router = build([["a", 1], ["b", 1]]);
+    // Sessions all preferring a: a holds floor(T / 2) of them, T = ceil((h + 1) p / 100), and at h = 199
+    // T is 210 for p = 105, 208 for p = 104.
+    const ids = Array.from({ length: 1_000 }, (_, i) => `p-${i}`).filter((id) => router.route(id) === "a").slice(0, 300);
+    expect(ids).toHaveLength(300);
+    const placed = (loadFactor: number) => {
+      const loads = new BoundedLoads(router, { loadFactor });
+      return ids.map((id) => loads.acquire(id));
+    };
+    expect(placed(1.045)).toEqual(placed(1.05));
+    expect(placed(1.045)).not.toEqual(placed(1.04));
+  });
+
   it("is sticky: a held session stays where it is while its region is eligible, whatever the caps", () => {
     const router = build([["a", 1], ["b", 1]]);
     const loads = new BoundedLoads(router, { loadFactor: 1 });
