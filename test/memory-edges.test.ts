@@ -102,10 +102,11 @@ describe.each([
 });
 
 // routeBytes copies the bytes its ids cover into the batch plan's text, where planBatch keeps
-// memory readable 64 bytes past them: a buffer of a filler line and a short last line (spans that
-// leave out the newline, as the command line gives its lines), as long as fits without growing
-// memory, must route as the pure engine does, its last line read from 64 bytes before the end of
-// memory at the least (without those 64 bytes, the SIMD module reads the last line past the end).
+// memory readable 64 bytes past them: a buffer of short lines, a filler line and a short last line
+// (SMALLEST_BATCH lines in all, so that they go through a batch, not one by one; spans that leave
+// out the newline, as the command line gives its lines), as long as fits without growing memory,
+// must route as the pure engine does, its last line read from 64 bytes before the end of memory at
+// the least (without those 64 bytes, the SIMD module reads the last line past the end).
 describe.each([
   ["wasm", RegionRouter],
   ["wasm-scalar", ScalarRegionRouter],
@@ -118,9 +119,13 @@ describe.each([
     return router;
   };
   const ringOf = (router: InstanceType<typeof Router>) => internalsOf(router).ring as WasmRing;
-  const piece = (filler: number, last: string) => new TextEncoder().encode(`${"f".repeat(filler)}\n${last}`);
-  const spansOf = (filler: number, last: string) => Int32Array.of(0, filler, filler + 1, filler + 1 + last.length);
-  /** The owners of the piece's two lines, and where WebAssembly was told the last one starts, in bytes before the end of memory. */
+  const lines = (filler: number, last: string) => [...Array<string>(SMALLEST_BATCH - 2).fill("a"), "f".repeat(filler), last];
+  const piece = (filler: number, last: string) => new TextEncoder().encode(lines(filler, last).join("\n"));
+  const spansOf = (filler: number, last: string) => {
+    let at = 0;
+    return Int32Array.from(lines(filler, last).flatMap((line) => [at, (at += line.length + 1) - 1]));
+  };
+  /** The owners of the piece's lines, and where WebAssembly was told the last one starts, in bytes before the end of memory. */
   const route = (router: InstanceType<typeof Router>, filler: number, last: string) => {
     const ring = ringOf(router);
     const call = ring.wasm.routeMany;
@@ -130,8 +135,8 @@ describe.each([
       call(keys, spans, count, ...rest);
     };
     try {
-      const owners = new Int32Array(2);
-      ring.routeBytes(piece(filler, last), spansOf(filler, last), 2, 2, owners);
+      const owners = new Int32Array(SMALLEST_BATCH);
+      ring.routeBytes(piece(filler, last), spansOf(filler, last), SMALLEST_BATCH, 2, owners);
       return { owners: [...owners], fromEnd };
     } finally {
       ring.wasm.routeMany = call;
@@ -164,7 +169,7 @@ describe.each([
       const before = ringOf(router).bytes.length;
       const { owners: got, fromEnd } = route(router, filler, last);
       // Owners are numbered alike on both engines: the same regions added in the same order.
-      expect(got).toEqual(owners(pure, ["f".repeat(filler), last]));
+      expect(got).toEqual(owners(pure, lines(filler, last)));
       if (filler === lo - 1) {
         // The longest that fits leaves no more than its last line's room (and the 64 bytes) after it.
         expect(ringOf(router).bytes.length).toBe(before);

@@ -427,9 +427,9 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
   // answer is written. A first call leaves memory for a chunk of short ids; the second's giant id
   // needs more, which is refused. (The answers are a twin router's: route() of the giant id keeps
   // its memory until the next update.)
-  it("memory that cannot be had for a giant id after a chunk of short ones: a RangeError, out as it was", () => {
+  it.each([CHUNK + 500, 1])("memory that cannot be had for a giant id after %i short ones (a batch; two ids, one by one): a RangeError, out as it was", (shorts) => {
     const [router, twin] = [buildRouter(RegionRouter, REGIONS), buildRouter(RegionRouter, REGIONS)];
-    const short = Array.from({ length: CHUNK + 500 }, (_, i) => `sess-${i}`);
+    const short = Array.from({ length: shorts }, (_, i) => `sess-${i}`);
     const warm = arrow(short);
     router.routeManyBytes(warm.data, warm.offsets);
     const ids = [...short, "x".repeat(1 << 26)];

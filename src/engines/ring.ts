@@ -94,6 +94,13 @@ export function indexOf(node: number, owner: number, table: Int32Array | undefin
   return index === EXCLUDED ? excludedAt(node) : index;
 }
 
+/** The most bytes of one of `count` ids by Arrow offsets (routeBytes' stride 1): the room one id may need. */
+export function longestId(offsets: Int32Array | Uint32Array, count: number): number {
+  let longest = 0;
+  for (let i = 0; i < count; i++) longest = Math.max(longest, offsets[i + 1] - offsets[i]);
+  return longest;
+}
+
 export interface Ring {
   /** How positions are made and searched. */
   readonly scheme: Scheme;

@@ -3,7 +3,7 @@
 // Positions are made in one place (placeName for names, placeKey for a key's digest, both
 // following the ring's Scheme) and searched in one (lowerBound). Updates work in place, in arrays
 // with room to spare (PureRing.update), and new nodes are sorted in typed arrays (sortedOrder).
-import { checkKey, indexOf, positionsPerName, REFERENCE_SCHEME, regionAt, sortBits, type Answers, type Footprint, type RegionTable, type Ring, type Scheme, type VnodeRun, type WalkOn } from "../ring.js";
+import { checkKey, indexOf, longestId, positionsPerName, REFERENCE_SCHEME, regionAt, sortBits, type Answers, type Footprint, type RegionTable, type Ring, type Scheme, type VnodeRun, type WalkOn } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 import { lowerBound } from "../../lower-bound.js";
@@ -334,11 +334,4 @@ export class PureRing implements Ring {
   clone(): Ring {
     return new PureRing(this.scheme, this.positions.slice(0, 4 * this.#n), this.owners.slice(0, this.#n));
   }
-}
-
-/** The most bytes of one of `count` ids by Arrow offsets: the room one id may need. */
-function longestId(offsets: Int32Array | Uint32Array, count: number): number {
-  let longest = 0;
-  for (let i = 0; i < count; i++) longest = Math.max(longest, offsets[i + 1] - offsets[i]);
-  return longest;
 }

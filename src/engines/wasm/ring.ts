@@ -3,7 +3,7 @@
 // of a few nodes is made in place (in-place.ts). Each call asks layout.ts for its memory, which
 // checks it can have it, and only then lets WebAssembly or in-place.ts touch it.
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
-import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, positionsPerName, regionAt, type WalkOn } from "../ring.js";
+import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, longestId, positionsPerName, regionAt, type WalkOn } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { DIGEST, KEY_BYTES, NAME_DIGITS } from "./constants.generated.js";
 import { ENTRY_BYTES, homeOf, RingMemory, roomFor, runFrom, type UpdatePlan } from "./layout.js";
@@ -12,9 +12,9 @@ import { searched } from "../doomed.js";
 import { CHUNK, CHUNK_BYTES, CHUNK_TEXT, largestChunk, OFFSETS, routeBatch, routeOffsetsChunk, routePairsChunk, within, writeOwners } from "./chunks.js";
 
 /**
- * The fewest ids routeMany writes into memory as a batch: one or two it routes one by one, as
- * route() does, for less than one pass of the SIMD module's lanes costs (from three on, the batch
- * costs no more).
+ * The fewest ids the batch calls (routeMany, routeIndexes, routeBytes) write into memory as a
+ * batch: one or two they route one by one, as route() does, for less than one pass of the SIMD
+ * module's lanes costs (from three on, the batch costs no more).
  */
 export const SMALLEST_BATCH = 3;
 
@@ -187,9 +187,17 @@ export class WasmRing extends RingMemory implements Ring {
       return;
     }
     const had = this.bytes;
-    // The room of the largest chunk, taken before anything is written: no more than it holds (the
-    // memory a small batch grew is then all that a large one of short ids needs).
     try {
+      if (count < SMALLEST_BATCH) {
+        // Located one by one, as locateBytes does (routeMany's small batch), the longest's room first.
+        if (reserve) this.planKey(longestId(spans, count));
+        for (let i = 0, at = 0, node = 0; i < count; i++, at += stride) {
+          out[i] = indexOf((node = this.locateBytes(within(data, spans[at], spans[at + 1]))), this.ownerAt(node), table);
+        }
+        return;
+      }
+      // The room of the largest chunk, taken before anything is written: no more than it holds (the
+      // memory a small batch grew is then all that a large one of short ids needs).
       if (reserve) this.planBatch(CHUNK, largestChunk(spans, count));
       for (let from = 0; from < count; ) {
         from = stride === 1 ? routeOffsetsChunk(this, data, spans, from, count, out, table) : routePairsChunk(this, data, spans, from, count, out, table);
