@@ -13,10 +13,10 @@ const CARRIAGE_RETURN = 0x0d;
 /** NEWLINE in each byte of a 32-bit word. */
 const NEWLINES = 0x0a0a0a0a;
 
-/** Whole lines of input, whatever their kind: route() gives each line's owner on a router's ring (-1: none). */
+/** Whole lines of input, whatever their kind: route() gives each line's owner on a router's ring (-1: none), through `table` as Ring.routeBytes writes it when given. */
 export interface Lines {
   readonly count: number;
-  route(router: HasInternals, out: Int32Array): void;
+  route(router: HasInternals, out: Int32Array, table?: Int32Array): void;
   /** Write the lines `format` keeps, given their owners on each ring, in order. */
   write(format: LineFormat, owners: readonly Int32Array[], write: Write): Promise<void>;
 }
@@ -62,7 +62,7 @@ class Piece implements Lines {
     this.count = this.spans.length >> 1;
   }
 
-  route(router: HasInternals, out: Int32Array): void {
+  route(router: HasInternals, out: Int32Array, table?: Int32Array): void {
     if (this.hashed === null) {
       const { bytes, spans } = this;
       // route() hashes an id's UTF-8 as decoded, invalid bytes as U+FFFD. Decoding never joins a
@@ -70,7 +70,7 @@ class Piece implements Lines {
       const utf8 = isAscii(bytes) || isUtf8(bytes) ? bytes : Buffer.from(bytes.toString("utf8"));
       this.hashed = { bytes: utf8, spans: utf8 === bytes ? spans : lineSpans(utf8) };
     }
-    internalsOf(router).ring.routeBytes(this.hashed.bytes, this.hashed.spans, this.count, 2, out);
+    internalsOf(router).ring.routeBytes(this.hashed.bytes, this.hashed.spans, this.count, 2, out, table);
   }
 
   write(format: LineFormat, owners: readonly Int32Array[], write: Write): Promise<void> {

@@ -7,6 +7,7 @@ import { closeSync, mkdtempSync, openSync, readSync, rmdirSync, unlinkSync, writ
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { StringDecoder } from "node:string_decoder";
+import { indexOf } from "../engines/ring.js";
 import { type HasInternals, internalsOf } from "../internals.js";
 import type { Input } from "./inputs.js";
 import type { Lines } from "./lines.js";
@@ -93,10 +94,10 @@ export class LongLine implements Lines {
     private readonly label: string,
   ) {}
 
-  route(router: HasInternals, out: Int32Array): void {
+  route(router: HasInternals, out: Int32Array, table?: Int32Array): void {
     const { ring } = internalsOf(router);
     const node = ring.locateDigest(this.digest);
-    out[0] = node < 0 ? -1 : ring.ownerAt(node);
+    out[0] = indexOf(node, node < 0 ? -1 : ring.ownerAt(node), table);
   }
 
   /** The line, streamed: the id as read, or as a JSON string (decoded as UTF-8 across pieces). */

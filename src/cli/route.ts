@@ -6,9 +6,8 @@ import { internalsOf } from "../internals.js";
 import type { RegionRouter } from "../node.js";
 import { escapeName } from "./escape.js";
 import { routeLines } from "./line-router.js";
-import { idOf, type Lines } from "./lines.js";
-import { LongLine } from "./long-line.js";
-import { walkOwners } from "../operations/preference.js";
+import { EXCLUDED } from "../engines/ring.js";
+import type { IndexTable } from "../operations/indexes.js";
 import { FORMAT_OPTIONS, printsJson } from "./output.js";
 import { progressBar } from "./progress.js";
 import { type Around, JSON_ID, type LineFormat, NOTHING } from "./render.js";
@@ -39,11 +38,11 @@ Options:
     const json = printsJson(parsed, "tsv");
     stdinOnce({ "--ring -": parsed.one("ring") === "-", "the session ids": parsed.positionals.length === 0 || parsed.positionals.includes("-") });
     const router = await routableRing(parsed);
-    const reroute = exclusion(router, parsed.all("exclude"));
+    const excluding = exclusion(router, parsed.all("exclude"));
     const inputs = openInputs(parsed.positionals, "input file");
     const progress = progressBar(inputs);
     // The bar is erased however the command ends: an error line must not land on its line.
-    await routeLines(inputs, [router], routeFormat(router, json), (bytes) => progress?.advance(bytes), reroute).finally(() => progress?.finish());
+    await routeLines(inputs, [router], routeFormat(router, json), (bytes) => progress?.advance(bytes), excluding).finally(() => progress?.finish());
   },
 };
 
@@ -58,16 +57,14 @@ function routeFormat(router: RegionRouter, json: boolean): LineFormat {
 }
 
 /**
- * Lines on an `--exclude`d region walked on from their node as route(id, { exclude }) walks, a long
- * line's found by its digest (its id may pass the longest string); a name not a region refused.
+ * Lines on an `--exclude`d region walked on from the node they landed on, as route(id, { exclude })
+ * walks: the engine marks them through this owner -> owner table; a name not a region refused.
  */
-function exclusion(router: RegionRouter, exclude: readonly string[]): ((lines: Lines, owners: Int32Array) => void) | undefined {
-  const { names, regions, ring } = internalsOf(router);
+function exclusion(router: RegionRouter, exclude: readonly string[]): IndexTable | undefined {
+  const { names, regions } = internalsOf(router);
   for (const name of exclude) if (!regions.has(name)) throw new UsageError(`--exclude ${JSON.stringify(name)} is not a region of the ring`);
   if (router.route("", { exclude }) === null) throw new UsageError("--exclude leaves no region with positions: nothing to route to");
-  const excluded = new Set(exclude.map((name) => names.indexOf(name)));
-  const open = (owner: number) => !excluded.has(owner);
-  return exclude.length === 0 ? undefined : (lines, owners) => {
-    for (let i = 0; i < lines.count; i++) if (!open(owners[i])) owners[i] = walkOwners(ring, lines instanceof LongLine ? ring.locateDigest(lines.digest) : ring.locate(idOf(lines, i)), open);
-  };
+  if (exclude.length === 0) return undefined;
+  const table = Int32Array.from(names, (name, owner) => (exclude.includes(name as string) ? EXCLUDED : owner));
+  return { table, open: true, excludes: true, engineTable: table };
 }
