@@ -1,9 +1,10 @@
 // new RegionRouter({ vnodesPerWeight }): k virtual nodes per unit of weight, and the MAX_VNODES budget; options
 // read from their own properties only.
+import { spawnSync } from "node:child_process";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { MAX_VNODES as pureMax } from "../src/pure.js";
-import { BoundedLoads, MAX_VNODES, suggestVnodes } from "../src/index.js";
+import { BoundedLoads, MAX_VNODES, movement, suggestVnodes } from "../src/index.js";
 import { definition, sessionId } from "./support/arbitraries.js";
 import { engines } from "./support/engines.js";
 import { expectRejectedUnchanged } from "./support/state.js";
@@ -171,6 +172,28 @@ describe.each(engines)("a polluted Object.prototype on the %s engine", (_, Regio
     });
   });
 
+  it("an iterator there changes no digest and no batch answer (no array-like is read through Uint8Array.from)", () => {
+    const router = reference();
+    const bytes = new TextEncoder().encode(KEYS.join("")), offsets = new Int32Array(KEYS.length + 1);
+    for (let i = 0, at = 0; i < KEYS.length; i++) offsets[i + 1] = at += KEYS[i].length;
+    const expected = { fingerprint: router.fingerprint(), routes: KEYS.map((id) => router.route(id)), indexes: [...router.routeIndexes(KEYS)], excluded: router.routeMany(KEYS, { exclude: ["sf"] }) };
+    polluted({ [Symbol.iterator]: function* () { yield 1; } }, () => {
+      expect(reference().fingerprint()).toBe(expected.fingerprint);
+      expect(router.routeMany(KEYS)).toEqual(expected.routes);
+      expect([...router.routeIndexes(KEYS)]).toEqual(expected.indexes);
+      expect([...router.routeManyBytes(bytes, offsets)]).toEqual(expected.indexes);
+      expect(router.routeMany(KEYS, { exclude: ["sf"] })).toEqual(expected.excluded);
+    });
+  });
+
+  it("array indexes there fill no hole that movement() across key families reads", () => {
+    const hashring = new RegionRouter({ compatibleWith: "hashring" });
+    hashring.addRegions(REGIONS);
+    const expected = movement(reference(), hashring);
+    expect(expected.moved).toBeGreaterThan(0);
+    polluted({ 0: "x", 1: 1 }, () => expect(movement(reference(), hashring)).toEqual(expected));
+  });
+
   it("BoundedLoads' and suggestVnodes' options there are not read: loadFactor, exclude, the per-weight count", () => {
     const model = new BoundedLoads(reference(), { loadFactor: 1.25 });
     const expected = KEYS.map((id) => model.acquire(id));
@@ -180,5 +203,31 @@ describe.each(engines)("a polluted Object.prototype on the %s engine", (_, Regio
       expect(KEYS.map((id, i) => (i % 2 ? loads.acquire(id) : loads.acquire(id, {})))).toEqual(expected);
       expect(suggestVnodes(REGIONS, { maxDeviation: 0.05 })).toEqual(suggested);
     });
+  });
+});
+
+describe("an iterator on Object.prototype before the package is imported", () => {
+  it("changes no entry's batch answers or fingerprints (the SIMD module's tables are made at import)", () => {
+    const urls = ["node.js", "index.js", "pure.js"].map((file) => new URL(`../dist/${file}`, import.meta.url).href);
+    const script = `
+      const ids = Array.from({ length: 500 }, (_, i) => "sess-" + i);
+      const answers = async () => {
+        const out = [];
+        for (const url of ${JSON.stringify(urls)}) {
+          const { RegionRouter } = await import(url + "?" + (Object.prototype[Symbol.iterator] ? "polluted" : "clean"));
+          const router = new RegionRouter();
+          router.addRegions([["london", 1], ["bangalore", 1], ["sf", 2]]);
+          out.push({ fingerprint: router.fingerprint(), batch: router.routeMany(ids), one: ids.map((id) => router.route(id)), indexes: [...router.routeIndexes(ids)] });
+        }
+        return out;
+      };
+      const clean = await answers();
+      Object.prototype[Symbol.iterator] = function* () { yield 1; };
+      console.log(JSON.stringify({ clean, polluted: await answers() }));`;
+    const child = spawnSync(process.execPath, ["--input-type=module", "-e", script], { encoding: "utf8" });
+    expect(child.stderr).toBe("");
+    const { clean, polluted } = JSON.parse(child.stdout);
+    expect(polluted).toEqual(clean);
+    for (const { batch, one, fingerprint } of clean) expect([batch, fingerprint.length]).toEqual([one, 32]);
   });
 });

@@ -84,7 +84,7 @@ export function movementOf(tally: Tally): Movement {
   for (let i = 0; i < tally.count; i++) {
     if (sizes[i] === 0 || firstNames[first[i]] === secondNames[second[i]]) continue;
     moving[count++] = i;
-    const exact = exactSizes[i];
+    const exact = exactSizes.get(i);
     if (exact === undefined) small += sizes[i];
     else large += exact;
   }
@@ -113,7 +113,7 @@ export function movementOf(tally: Tally): Movement {
   const placeOf = (i: number) => fromRank[first[i]] * secondNames.length + toRank[second[i]];
   for (let start = 0, end = 1; start < count; start = end++) {
     while (end < count && sizes[pairs[end]] === sizes[pairs[start]]) end++;
-    if (end - start === 1 || pairs.slice(start, end).every((i) => exactSizes[i] === undefined)) continue;
+    if (end - start === 1 || pairs.slice(start, end).every((i) => !exactSizes.has(i))) continue;
     const run = pairs.slice(start, end).sort((i, j) => {
       const x = tally.sizeAt(i), y = tally.sizeAt(j);
       return x !== y ? (x > y ? -1 : 1) : placeOf(i) - placeOf(j);

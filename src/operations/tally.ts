@@ -36,8 +36,8 @@ export class Tally<Name extends string | null = string | null> {
   readonly second: Int32Array;
   /** Per pair: its size as a double, correctly rounded (exact unless exactSizes has the pair). */
   readonly sizes: Float64Array;
-  /** Per pair: its size where the double is not exact (else undefined). */
-  readonly exactSizes: (bigint | undefined)[];
+  /** Pair -> its size, for the pairs whose double is not exact (a Map: no array holes to read). */
+  readonly exactSizes: Map<number, bigint>;
 
   /**
    * `exact`: the sizes are exact counts out of `total` (else counts of `total` samples). The
@@ -59,7 +59,7 @@ export class Tally<Name extends string | null = string | null> {
     this.first = new Int32Array(capacity);
     this.second = new Int32Array(capacity);
     this.sizes = new Float64Array(capacity);
-    this.exactSizes = new Array<bigint | undefined>(capacity);
+    this.exactSizes = new Map();
   }
 
   /** A pair whose size is a double exactly (see the constructor). */
@@ -72,13 +72,13 @@ export class Tally<Name extends string | null = string | null> {
 
   /** A pair whose size is a BigInt. */
   addExact(first: number, second: number, size: bigint): void {
-    this.exactSizes[this.count] = size;
+    this.exactSizes.set(this.count, size);
     this.add(first, second, Number(size));
   }
 
   /** Pair i's size exactly. */
   sizeAt(i: number): bigint {
-    return this.exactSizes[i] ?? BigInt(this.sizes[i]);
+    return this.exactSizes.get(i) ?? BigInt(this.sizes[i]);
   }
 
   /** The same pairs with the sides swapped (sharing the arrays). */

@@ -312,8 +312,11 @@ export class PureRing implements Ring {
 
   md5(text: string): Uint8Array {
     const state = hash(text);
-    // The digest's bytes: each state word's, little-endian.
-    return Uint8Array.from({ length: 16 }, (_, i) => state[i >> 2] >>> (8 * (i & 3)));
+    // The digest's bytes: each state word's, little-endian (a loop, not Uint8Array.from of an
+    // array-like, which would take an iterator set on Object.prototype).
+    const digest = new Uint8Array(16);
+    for (let i = 0; i < 16; i++) digest[i] = state[i >> 2] >>> (8 * (i & 3));
+    return digest;
   }
 
   /** Updates allocate everything before their first write (see update): a failure leaves the ring as it was. */

@@ -65,9 +65,14 @@ function laneConstants(core: CoreExports): void {
  * four).
  */
 const SWIZZLE_BYTES = X12_DIGESTS - X12_KEY_BYTES;
-const swizzles = [false, true].map((build) =>
-  [false, true].map((points) => Uint8Array.from({ length: SWIZZLE_BYTES }, (_, i) => (!points ? (i & 15) ^ 3 : build || i < 16 ? i & 15 : 0x80))),
-);
+const swizzles = [false, true].map((build) => [false, true].map((points) => swizzleOf(build, points)));
+
+/** One swizzle's bytes, in a loop (Uint8Array.from of an array-like would take an iterator set on Object.prototype). */
+function swizzleOf(build: boolean, points: boolean): Uint8Array {
+  const bytes = new Uint8Array(SWIZZLE_BYTES);
+  for (let i = 0; i < SWIZZLE_BYTES; i++) bytes[i] = !points ? (i & 15) ^ 3 : build || i < 16 ? i & 15 : 0x80;
+  return bytes;
+}
 
 /** Where each core's swizzles are, as a view (made anew when memory.grow replaced its buffer). */
 const swizzleViews = new WeakMap<CoreExports, Uint8Array>();
