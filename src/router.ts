@@ -11,7 +11,7 @@ import { BatchTables, type BatchTableSource } from "./operations/batch-tables.js
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, weightsOf, type RouterSnapshot } from "./operations/snapshot.js";
-import { answersIn, countOffsets, indexesInto, readBytes, readOutBeside, readOutView, readSpans, walkExcluded } from "./operations/indexes.js";
+import { answersIn, countOffsets, indexesInto, privateOffsets, readBytes, readOutBeside, readOutView, readSpans, walkExcluded } from "./operations/indexes.js";
 import { checkInteger, checkNotReading, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 import { takeHandedRing, withHandedRing } from "./handed-ring.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
@@ -261,12 +261,12 @@ export class RegionRouterBase {
    */
   routeManyBytes(data: Uint8Array, offsets: Int32Array, out?: Int32Array, options?: RouteOptions): Int32Array {
     const excluded = options === undefined ? undefined : readExclude(options);
-    const bytes = readBytes(data, "data");
-    const spans = readSpans(offsets);
+    const bytes = readBytes(data, "data"), given = readSpans(offsets);
     // Out read before the offsets are checked: nothing of the caller's runs after that.
     const view = readOutView(out);
-    const count = countOffsets(bytes, spans);
-    const { answers, written } = readOutBeside(view, count, [bytes, spans]);
+    const count = countOffsets(bytes, given);
+    const { answers, written, offsetsShared } = readOutBeside(view, count, [bytes, given]);
+    const spans = offsetsShared ? privateOffsets(bytes, given, count) : given;
     this.#tables.lend(this.#source(), excluded, (_, indexes) => {
       this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable, true);
       if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes);

@@ -52,9 +52,10 @@ interface TypedArrayClass<T> {
  */
 export function readTypedArray<T extends Uint8Array | Int32Array>(value: unknown, Type: TypedArrayClass<T>, parameter: string, what: string): T {
   // The common case in a few steps, small enough for a caller's optimized code to take in: one of
-  // Type's own views with elements (a detached view reads as length 0).
+  // Type's own views with elements (a detached view reads as length 0), of that kind (a prototype
+  // can be set on any object: the kind is the built-in tag's).
   const prototype: unknown = value instanceof Type ? Object.getPrototypeOf(value) : undefined;
-  if (ownViewOf(prototype, Type) && (lengthOf.call(value) as number) !== 0) return value as T;
+  if (ownViewOf(prototype, Type) && tagGetter.call(value) === Type.name && (lengthOf.call(value) as number) !== 0) return value as T;
   return readOtherTypedArray(value, Type, parameter, what);
 }
 
@@ -63,7 +64,7 @@ const ownViewOf = <T>(prototype: unknown, Type: TypedArrayClass<T>): boolean => 
 
 /** readTypedArray of anything but its common case. */
 function readOtherTypedArray<T extends Uint8Array | Int32Array>(value: unknown, Type: TypedArrayClass<T>, parameter: string, what: string): T {
-  if (!(value instanceof Type) && typedArrayTag(value) !== Type.name) throw new TypeError(`${parameter} must be ${what}, got ${describe(value)}`);
+  if (typedArrayTag(value) !== Type.name) throw new TypeError(`${parameter} must be ${what}, got ${describe(value)}`);
   const prototype: unknown = Object.getPrototypeOf(value);
   let view = value as T;
   if (!ownViewOf(prototype, Type)) {

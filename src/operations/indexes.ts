@@ -37,7 +37,7 @@ export function indexTable(names: RegionTable, regions: ReadonlyMap<string, { re
 
 /** `out` as readTypedArray gives it, undefined for none: any code of the caller's its reading runs (a Proxy among its prototypes) runs here. */
 export function readOutView(out: unknown): Int32Array | undefined {
-  return out === undefined ? undefined : readTypedArray(out, Int32Array, "out", "an Int32Array (or undefined for a new one)");
+  return out === undefined ? undefined : readTypedArray(out, Int32Array, "out", "an Int32Array, or undefined for a new one (options come after out)");
 }
 
 /** Where `count` answers go: `view` (readOutView's) if it holds them, else a RangeError; a new array for none. */
@@ -53,16 +53,17 @@ export function answersIn(view: Int32Array | undefined, count: number): Int32Arr
  * share no memory with them (writing an answer must not change an id still to be read), and
  * `written` is where the engine writes: `answers`, or a new array to copy into it at the end where
  * `answers` is in shared memory that an input may reach through another SharedArrayBuffer object
- * (one per thread, or per structuredClone).
+ * (one per thread, or per structuredClone). `offsetsShared`: the offsets are in shared memory,
+ * which another thread may change while they are read (see privateOffsets).
  */
-export function readOutBeside(view: Int32Array | undefined, count: number, inputs: readonly ArrayBufferView[]): { answers: Int32Array; written: Int32Array } {
+export function readOutBeside(view: Int32Array | undefined, count: number, inputs: readonly [Uint8Array, Int32Array]): { answers: Int32Array; written: Int32Array; offsetsShared: boolean } {
   const answers = answersIn(view, count);
-  if (view === undefined) return { answers, written: answers };
+  if (view === undefined) return { answers, written: answers, offsetsShared: isShared(inputs[1].buffer) };
   // Views of their class's own (readTypedArray's): their getters are the built-in ones. A buffer's
   // prototype may be anything (a Proxy): isShared asks no prototype.
   const buffer = answers.buffer;
   const shared = isShared(buffer);
-  let alias = false;
+  let alias = false, offsetsShared = false;
   for (let k = 0; k < inputs.length; k++) {
     const input = inputs[k];
     const other = input.buffer;
@@ -70,8 +71,20 @@ export function readOutBeside(view: Int32Array | undefined, count: number, input
       throw new RangeError(`out must not share memory with data or offsets, got ${describe(answers)} over ${k ? "offsets" : "data"}`);
     }
     if (shared && other !== buffer && isShared(other)) alias = true;
+    if (k === 1) offsetsShared = other === buffer ? shared : isShared(other);
   }
-  return { answers, written: alias ? new Int32Array(count) : answers };
+  return { answers, written: alias ? new Int32Array(count) : answers, offsetsShared };
+}
+
+/**
+ * Offsets in shared memory, which another thread may change between their check and the engine's
+ * reads (a trap, or ids past the data): a copy of them, checked again, which nothing else can
+ * change. A RangeError names an offset made bad meanwhile.
+ */
+export function privateOffsets(data: Uint8Array, offsets: Int32Array, count: number): Int32Array {
+  const copy = offsets.slice(0, count + 1);
+  countOffsets(data, copy);
+  return copy;
 }
 
 /** `bytes` to read within a call (readTypedArray): a TypeError naming `parameter` unless a Uint8Array (a Buffer is one). */
@@ -113,13 +126,20 @@ export function countOffsets(data: Uint8Array, offsets: Int32Array): number {
   throw badOffset(data, offsets);
 }
 
-/** The error naming the first offset below 0, past the end of data or below the one before it (there is one). */
+/**
+ * The error naming the first offset below 0, past the end of data or below the one before it, each
+ * read once; none found again (offsets in shared memory, changed by another thread meanwhile), that.
+ */
 function badOffset(data: Uint8Array, offsets: Int32Array): RangeError {
-  let j = 0;
-  while (offsets[j] >= 0 && offsets[j] <= data.length && (j === 0 || offsets[j] >= offsets[j - 1])) j++;
-  const got = `got offsets[${j}] = ${offsets[j]}`;
-  if (offsets[j] > data.length) return new RangeError(`offsets must be ${OFFSETS}, ${got}, past the end of data (${describe(data)})`);
-  return new RangeError(`offsets must be ${OFFSETS} (${describe(data)}), ${got}${j > 0 && offsets[j] >= 0 ? ` after ${offsets[j - 1]}` : ""}`);
+  let j = 0, value = 0, before = 0;
+  for (; j < offsets.length; j++, before = value) {
+    value = offsets[j];
+    if (!(value >= 0 && value <= data.length && (j === 0 || value >= before))) break;
+  }
+  if (j === offsets.length) return new RangeError(`offsets must be ${OFFSETS}, got offsets in shared memory that changed while they were read`);
+  const got = `got offsets[${j}] = ${value}`;
+  if (value > data.length) return new RangeError(`offsets must be ${OFFSETS}, ${got}, past the end of data (${describe(data)})`);
+  return new RangeError(`offsets must be ${OFFSETS} (${describe(data)}), ${got}${j > 0 && value >= 0 ? ` after ${before}` : ""}`);
 }
 
 /**

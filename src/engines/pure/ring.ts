@@ -27,9 +27,14 @@ function digestOf(len: number, keep = false): Int32Array {
   return md5.state;
 }
 
-/** MD5 of data[start .. end), into md5.state (digestOf). */
+/** Ids up to this many bytes are copied a byte at a time; a longer one by a view of it, whose object costs less than its copy. */
+const COPIED_BYTES = 1024;
+
+/** MD5 of data[start .. end), into md5.state (digestOf); a batch of short ids makes no object per id. */
 function bytesHash(data: Uint8Array, start: number, end: number, keep = false): Int32Array {
-  md5.reserve(end - start).set(data.subarray(start, end));
+  const bytes = md5.reserve(end - start);
+  if (end - start > COPIED_BYTES) bytes.set(data.subarray(start, end));
+  else for (let i = start; i < end; i++) bytes[i - start] = data[i];
   return digestOf(end - start, keep);
 }
 
