@@ -114,15 +114,20 @@ export function onResizable(view: ArrayBufferView): boolean {
 }
 
 /**
- * A batch's length: sessionIds must be an array (a Proxy over one passes Array.isArray whatever
- * length it gives), its length read once and an array length.
+ * A batch's length: sessionIds must be an array, its length read once and an array length
+ * (readLength).
  */
 export function readIdsLength(sessionIds: unknown): number {
   if (!Array.isArray(sessionIds)) {
     throw new TypeError(`sessionIds must be an array of strings, got ${describe(sessionIds)}`);
   }
-  const length: unknown = sessionIds.length;
-  checkInteger(length, "sessionIds.length", 0, 2 ** 32 - 1);
+  return readLength(sessionIds, "sessionIds");
+}
+
+/** An array's length, read once: a Proxy over one passes Array.isArray whatever length it gives. */
+export function readLength(array: readonly unknown[], parameter: string): number {
+  const length: unknown = array.length;
+  checkInteger(length, `${parameter}.length`, 0, 2 ** 32 - 1);
   return length;
 }
 
@@ -252,13 +257,43 @@ export function readPairs(pairs: unknown, parameter: string): [string, number][]
   const out: [string, number][] = [];
   const each = (pair: unknown): void => {
     const at = `${parameter}[${out.length}]`;
-    if (!Array.isArray(pair) || pair.length !== 2) throw new TypeError(`${at} must be a [region, weight] pair, got ${describe(pair)}`);
+    if (!Array.isArray(pair) || readLength(pair, at) !== 2) throw new TypeError(`${at} must be a [region, weight] pair, got ${describe(pair)}`);
     const region = ownItem(pair, 0), weight = ownItem(pair, 1);
     checkRegion(region, `${at}[0]`);
     checkWeight(weight, `${at}[1]`);
     out.push([region, weight]);
   };
-  if (Array.isArray(pairs)) for (let i = 0; i < pairs.length; i++) each(ownItem(pairs, i));
-  else for (const pair of pairs as Iterable<unknown>) each(pair);
+  if (Array.isArray(pairs)) for (let i = 0, length = readLength(pairs, parameter); i < length; i++) each(ownItem(pairs, i));
+  else eachItem(pairs as Iterable<unknown>, parameter, each);
   return out;
+}
+
+const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
+
+/**
+ * for-of over an iterable given as `parameter`, but an iterator that breaks the protocol (its
+ * method or next() gives no object, next is no function) is a TypeError naming `parameter`, not
+ * the runtime's message; the iterator is closed when `each` throws, as for-of closes it.
+ */
+export function eachItem(iterable: Iterable<unknown>, parameter: string, each: (item: unknown) => void): void {
+  const broken = (what: string, got: unknown) => new TypeError(`${parameter} must be an iterable, got one whose ${what} ${describe(got)}`);
+  const iterator: unknown = iterable[Symbol.iterator]();
+  if (!isObject(iterator)) throw broken("[Symbol.iterator]() gives", iterator);
+  const next: unknown = (iterator as Iterator<unknown>).next;
+  if (typeof next !== "function") throw broken("iterator's next is", next);
+  for (;;) {
+    const result: unknown = next.call(iterator);
+    if (!isObject(result)) throw broken("iterator's next() gives", result);
+    if ((result as IteratorResult<unknown>).done) return;
+    try {
+      each((result as IteratorResult<unknown>).value);
+    } catch (error) {
+      try {
+        (iterator as Iterator<unknown>).return?.();
+      } catch {
+        // As for-of: the error that stopped the loop is the one thrown.
+      }
+      throw error;
+    }
+  }
 }

@@ -16,6 +16,7 @@ import { engines, type Router } from "./support/engines.js";
 import { expected } from "./support/exclude.js";
 import { ResizableArrayBuffer } from "./support/buffers.js";
 import { expectRejectedUnchanged } from "./support/state.js";
+import { BoundedLoads, suggestVnodes } from "../src/index.js";
 import { tieFixtures } from "./support/vectors.js";
 
 
@@ -333,6 +334,34 @@ describe.each(engines)("the exclude option's checks on the %s engine", (_, Regio
     expectRejectedUnchanged([router], () => router.routeMany(ids, { exclude: failing() }), Error, /^config store down$/);
     expectRejectedUnchanged([router], () => router.route("sess-1", { exclude: failing() }), Error, /^config store down$/);
     expect(reads).toBe(0);
+  });
+
+  it("an iterable that breaks the protocol: a TypeError naming the parameter, not the runtime's; nothing changed; an iterator closed when an item is refused", () => {
+    const router = seed();
+    const broken: [string, object, RegExp][] = [
+      ["an iterator method giving 5", { [Symbol.iterator]: () => 5 }, /one whose \[Symbol\.iterator\]\(\) gives 5$/],
+      ["an iterator without next", { [Symbol.iterator]: () => ({}) }, /one whose iterator's next is undefined$/],
+      ["a next() giving 5", { [Symbol.iterator]: () => ({ next: () => 5 }) }, /one whose iterator's next\(\) gives 5$/],
+      ["a next() giving null", { [Symbol.iterator]: () => ({ next: () => null }) }, /one whose iterator's next\(\) gives null$/],
+    ];
+    const loads = new BoundedLoads(router);
+    for (const [, iterable, message] of broken) {
+      const excluded = new RegExp(`^options\\.exclude must be an iterable, got ${message.source}`);
+      expectRejectedUnchanged([router], () => router.route("sess-1", { exclude: iterable as Iterable<string> }), TypeError, excluded);
+      expectRejectedUnchanged([router], () => router.routeMany(["sess-1"], { exclude: iterable as Iterable<string> }), TypeError, excluded);
+      expect(() => loads.acquire("sess-1", { exclude: iterable as Iterable<string> })).toThrow(excluded);
+      expectRejectedUnchanged([router], () => router.addRegions(iterable as Iterable<[string, number]>), TypeError, new RegExp(`^entries must be an iterable, got ${message.source}`));
+      expect(() => suggestVnodes(iterable as Iterable<[string, number]>, { maxDeviation: 0.1 })).toThrow(new RegExp(`^entries must be an iterable, got ${message.source}`));
+    }
+    expect(loads.held).toBe(0);
+    // An item refused: the iterator's return() is called, as for-of calls it.
+    let closed = 0;
+    const closing = (items: unknown[]) => ({ [Symbol.iterator]: () => Object.assign(items[Symbol.iterator](), { return: () => (closed++, { done: true, value: undefined }) }) });
+    expectRejectedUnchanged([router], () => router.route("sess-1", { exclude: closing(["sf", 5, "london"]) as Iterable<string> }), TypeError, /^options\.exclude\[1\] must be a string, got 5$/);
+    expectRejectedUnchanged([router], () => router.addRegions(closing([["tokyo", 1], ["osaka", -1]]) as Iterable<[string, number]>), RangeError, /^entries\[1\]\[1\] must be an integer/);
+    expect(closed).toBe(2);
+    // An exclude array is read by index, repeated names counted in the index of a bad one.
+    expect(() => router.route("sess-1", { exclude: ["sf", "sf", 5] as string[] })).toThrow(/^options\.exclude\[2\] must be a string, got 5$/);
   });
 
   it("an exclude iterable that updates the router as it is read: answers by the router as it then stands", () => {

@@ -34,6 +34,11 @@ function nested(levels: number): Record<string, unknown> {
   return meta;
 }
 
+/** A Proxy over `array` (Array.isArray of it is true) whose length reads as `length`. */
+function lengthOf(array: unknown[], length: unknown): unknown[] {
+  return new Proxy(array, { get: (target, key) => (key === "length" ? length : Reflect.get(target, key)) });
+}
+
 describe.each(engines)("snapshots on the %s engine", (name, RegionRouter) => {
   const Other = otherEngine(name);
 
@@ -99,7 +104,7 @@ describe.each(engines)("snapshots on the %s engine", (name, RegionRouter) => {
     ["meta holding a Map", { version: 1, regions: [], meta: { m: new Map() } }, TypeError, /^snapshot\.meta\.m must be JSON data .*, got an instance of Map$/],
     ["meta holding a typed array", { version: 1, regions: [], meta: { b: new Uint8Array(2) } }, TypeError, /^snapshot\.meta\.b must be JSON data .*, got an instance of Uint8Array$/],
     ["meta holding itself", { version: 1, regions: [], meta: cyclic() }, TypeError, /^snapshot\.meta\.self\[0\] must be JSON data .*, got an object that holds it \(a cycle\)$/],
-    ["meta nesting 1,001 levels", { version: 1, regions: [], meta: nested(1001) }, RangeError, /^snapshot\.meta[.x]+…[.x]+: snapshot\.meta nests more than 1000 levels deep$/],
+    ["meta nesting 1,001 levels", { version: 1, regions: [], meta: nested(1001) }, RangeError, /^snapshot\.meta must nest at most 1000 levels deep, got more at snapshot\.meta[.x]+…[.x]+$/],
     ["no version", { regions: [] }, TypeError, /snapshot.version/],
     ["a string version", { version: "1", regions: [] }, TypeError, /snapshot.version/],
     ["an unknown version", { version: 2, regions: [] }, RangeError, /snapshot.version 2 is not supported/],
@@ -119,6 +124,13 @@ describe.each(engines)("snapshots on the %s engine", (name, RegionRouter) => {
     ["a fractional weight", { version: 1, regions: [["sf", 1.5]] }, RangeError, /snapshot.regions\[0\]\[1\]/],
     ["a duplicate name", { version: 1, regions: [["sf", 3], ["london", 1], ["sf", 2]] }, RangeError, /snapshot.regions\[2\]\[0\] "sf".*repeats snapshot.regions\[0\]\[0\]/],
     ["too many virtual nodes", { version: 1, vnodesPerWeight: 10_000, regions: [["sf", 1], ["big", 1678]] }, RangeError, /"big".*MAX_VNODES/],
+    // Arrays whose length is no array length (a Proxy over one passes Array.isArray): named, not read as another.
+    ["regions of length -1", { version: 1, regions: lengthOf([["sf", 3]], -1) }, RangeError, /^snapshot\.regions\.length must be an integer from 0 to 4294967295, got -1$/],
+    ["regions of length \"1\"", { version: 1, regions: lengthOf([["sf", 3]], "1") }, TypeError, /^snapshot\.regions\.length must be a number .*got "1"/],
+    ["a pair of length \"2\"", { version: 1, regions: [lengthOf(["sf", 3], "2")] }, TypeError, /^snapshot\.regions\[0\]\.length must be a number .*got "2"/],
+    ["a pair of length 2.5", { version: 1, regions: [lengthOf(["sf", 3], 2.5)] }, RangeError, /^snapshot\.regions\[0\]\.length must be an integer/],
+    ["meta holding an array of length -1", { version: 1, regions: [], meta: { a: lengthOf([1, 2], -1) } }, RangeError, /^snapshot\.meta\.a\.length must be an integer from 0 to 4294967295, got -1$/],
+    ["meta holding an array of length 2^32", { version: 1, regions: [], meta: { a: lengthOf([1, 2], 2 ** 32) } }, RangeError, /^snapshot\.meta\.a\.length must be an integer/],
   ];
   it.each(bad)("fromJSON rejects %s", (_, value, error, message) => {
     let thrown: unknown;

@@ -5,7 +5,7 @@
 // owners unnamed (routeMany) or marked (routeIndexes), and only the sessions that land on an
 // excluded region walk on, from the node they landed on: no id is routed twice.
 import { regionOf, type RegionTable, type Ring } from "../engines/ring.js";
-import { describe, isPlain, optionFields } from "../validate.js";
+import { describe, eachItem, isPlain, optionFields } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
 /** What route() and routeMany() take beside their session ids. */
@@ -32,6 +32,9 @@ export function readExclude(options: unknown, kind = "route"): Set<string> {
   return namesOf(optionFields(options, "options", ["exclude"], kind).get("exclude"));
 }
 
+/** Arrays' own iterator: an array with it is read by index. */
+const ARRAY_VALUES = Array.prototype[Symbol.iterator];
+
 /**
  * The names of an `options.exclude` value (route's, BoundedLoads.acquire's): an iterable of strings
  * read once, each checked; none when undefined. A string is refused (a String object too): it would exclude its characters.
@@ -43,11 +46,14 @@ export function namesOf(exclude: unknown): Set<string> {
     throw new TypeError(`options.exclude must be an iterable of region names, got ${describe(exclude)}`);
   }
   let i = 0;
-  for (const name of exclude as Iterable<unknown>) {
+  const add = (name: unknown): void => {
     if (typeof name !== "string") throw new TypeError(`options.exclude[${i}] must be a string, got ${describe(name)}`);
     names.add(name);
     i++;
-  }
+  };
+  // An array read by index (as for-of reads it, without an iterator's objects); anything else by eachItem.
+  if (Array.isArray(exclude) && exclude[Symbol.iterator] === ARRAY_VALUES) for (let at = 0; at < exclude.length; at++) add(exclude[at]);
+  else eachItem(exclude as Iterable<unknown>, "options.exclude", add);
   return names;
 }
 

@@ -1,7 +1,7 @@
 // A snapshot's meta is the caller's data: checked to be JSON data (what JSON.parse gives, and what
 // JSON.stringify, which serializes toJSON(), writes back unchanged) and copied in and out, so that
 // neither the caller's object nor the router's changes the other.
-import { describe, isPlain, kindOfObject } from "../validate.js";
+import { describe, isPlain, kindOfObject, readLength } from "../validate.js";
 
 /** How deep meta may nest: JSON.stringify recurses, and V8's stack ends some thousands of levels down. */
 export const MAX_JSON_DEPTH = 1000;
@@ -36,7 +36,7 @@ export function copyJsonData(value: unknown, root: string): unknown {
     const not = (what: string) => new TypeError(`${pathOf(root, keys)} must be ${JSON_DATA}, got ${what}`);
     if (typeof item !== "object") throw not(describe(item));
     if (open.has(item)) throw not("an object that holds it (a cycle)");
-    if (keys.length === MAX_JSON_DEPTH) throw new RangeError(`${pathOf(root, keys)}: ${root} nests more than ${MAX_JSON_DEPTH} levels deep`);
+    if (keys.length === MAX_JSON_DEPTH) throw new RangeError(`${root} must nest at most ${MAX_JSON_DEPTH} levels deep, got more at ${pathOf(root, keys)}`);
     const array = Array.isArray(item);
     if (!array && !isPlain(item)) throw not(kindOfObject(item));
     open.add(item);
@@ -44,7 +44,7 @@ export function copyJsonData(value: unknown, root: string): unknown {
     if (array) {
       out = [];
       // A hole is undefined, not JSON data (so a sparse array of 2^32 - 1 stops at its first).
-      for (let i = 0; i < item.length; i++) out.push(child(i, Object.hasOwn(item, i) ? item[i] : undefined));
+      for (let i = 0, length = readLength(item, pathOf(root, keys)); i < length; i++) out.push(child(i, Object.hasOwn(item, i) ? item[i] : undefined));
     } else {
       out = {};
       // defineProperty: a "__proto__" key (JSON.parse makes it an own property) stays one.
