@@ -25,8 +25,9 @@ export async function benchIds(path: string | undefined): Promise<{ ids: string[
       break;
     }
   }
-  if (ids.length === 0) throw new UsageError(`--ids ${JSON.stringify(path)} holds no ids`);
-  return { ids, from: `${more ? `the first ${MAX_IDS.toLocaleString("en")} of ` : ""}--ids ${JSON.stringify(path)}` };
+  const named = path === "-" ? "--ids - (stdin)" : `--ids ${JSON.stringify(path)}`;
+  if (ids.length === 0) throw new UsageError(`${named} holds no ids`);
+  return { ids, from: `${more ? `the first ${MAX_IDS.toLocaleString("en")} of ` : ""}${named}` };
 }
 
 /** Line i's id, or a UsageError for one longer than the longest string (route streams such a line; a bench needs it as a string). */

@@ -27,7 +27,7 @@ export interface Command {
 
 /** Options the CLI had and dropped, with why: a clear message rather than "unknown option". */
 const REMOVED: Readonly<Record<string, string>> = {
-  threads: "route always runs on one thread, as worker threads were slower than one",
+  threads: "ids are routed on one thread, as worker threads were slower than one",
 };
 
 /** The options given, by name (without "--"), and the arguments that are not options. */

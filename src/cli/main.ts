@@ -35,8 +35,8 @@ function findCommand(name: string): Command {
 async function main(argv: readonly string[]): Promise<number> {
   const [name, ...rest] = argv;
   // No arguments: the usage on stdout, as git and npm print it, but with status 0 (1 means a bug).
-  if (name === undefined || name === "--help" || name === "-h") return print(HELP);
-  if (name === "help") return print(rest.length === 0 || wantsHelp(rest.slice(0, 1)) ? HELP : findCommand(rest[0]).help);
+  if (name === undefined) return print(HELP);
+  if (name === "help" || name === "--help" || name === "-h") return print(rest.length === 0 || wantsHelp(rest.slice(0, 1)) ? HELP : findCommand(rest[0]).help);
   if (name === "--version" || name === "-v") return print(`${JSON.parse(readFileSync(new URL("../../package.json", import.meta.url), "utf8")).version}\n`);
   const command = findCommand(name);
   if (wantsHelp(rest)) return print(command.help);

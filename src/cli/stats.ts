@@ -69,7 +69,7 @@ Options:
 /** suggestVnodes for the ring's regions and dialect (its other options kept) within --max-deviation's fraction `text`. */
 function suggest(router: RegionRouter, text: string | undefined) {
   if (text === undefined) return undefined;
-  const maxDeviation = /^(0|[1-9][0-9]*)?(\.[0-9]+)?$/.test(text) && text !== "" ? Number(text) : NaN;
+  const maxDeviation = /^([0-9]+\.?[0-9]*|\.[0-9]+)(e[-+]?[0-9]+)?$/i.test(text) ? Number(text) : NaN;
   if (!(maxDeviation >= 0 && maxDeviation <= 1)) throw new UsageError(`--max-deviation must be a fraction from 0 to 1 (0.01 = 1 point), got ${JSON.stringify(text)}`);
   const { compatibleWith = "region-router", ...options }: Record<string, unknown> = { ...router.options, maxDeviation };
   const [count] = Object.keys(optionRules(compatibleWith as DialectName)), weighed = [...router.weights().values()].some((weight) => weight > 0);

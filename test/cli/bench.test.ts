@@ -98,7 +98,7 @@ describe("region-router bench", () => {
 
   it("takes the ids from stdin, and a batch no larger than the ids", () => {
     const { ids: used, batch } = report([...SEED_RING, "--ids", "-", ...FAST], "a\nbb\nccc\n");
-    expect(used).toEqual({ count: 3, from: '--ids "-"', meanBytes: 2 });
+    expect(used).toEqual({ count: 3, from: "--ids - (stdin)", meanBytes: 2 });
     expect(batch).toBe(3);
   });
 

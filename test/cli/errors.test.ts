@@ -89,7 +89,7 @@ const commandCases: Case[] = [
   ["--ring without its value", ["stats", "--ring"], "", "--ring needs a value"],
   ["an unknown format", ["route", ...SEED_RING, "--format", "xml"], "", '--format must be tsv or json, got "xml"'],
   ["a single-valued flag twice", ["route", ...SEED_RING, "--format", "tsv", "--format=json"], "", "--format given more than once"],
-  ["--threads, which was removed", ["route", ...SEED_RING, "--threads", "2"], "", "--threads was removed: route always runs on one thread"],
+  ["--threads, which was removed", ["route", ...SEED_RING, "--threads", "2"], "", "--threads was removed: ids are routed on one thread"],
   ["--threads=auto, which was removed", ["route", ...SEED_RING, "--threads=auto"], "", "--threads was removed"],
   ["a ring with no positions", ["route", "--region", "sf=0", "--region", "london=0"], "a\n", "no positions"],
   [
@@ -274,6 +274,7 @@ describe("help", () => {
     expect(viaFlag).toMatch(new RegExp(`^Usage: region-router ${command} `));
     expect(ok([command, "-h"])).toBe(viaFlag);
     expect(ok(["help", command])).toBe(viaFlag);
+    expect([ok(["-h", command]), ok(["--help", command])]).toEqual([viaFlag, viaFlag]);
     // Help wins even over a mistake elsewhere on the line.
     expect(ok([command, "--bogus", "--help"])).toBe(viaFlag);
   });

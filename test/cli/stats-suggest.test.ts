@@ -31,8 +31,14 @@ describe("region-router stats --max-deviation", () => {
     expect(ok(["stats", "--region", "solo=2", "--max-deviation", "0"]).endsWith("\nsuggested: --compatible-with region-router --vnodes-per-weight 1 (largest deviation 0.00 pp)\n")).toBe(true);
   });
 
+  it("takes a fraction as JavaScript writes numbers: 1e-2 as 0.01, .05 as 0.05", () => {
+    for (const [written, plain] of [["1e-2", "0.01"], [".05", "0.05"], ["5E-2", "0.05"]]) {
+      expect(ok(["stats", ...SEED_RING, "--max-deviation", written, "--json"])).toBe(ok(["stats", ...SEED_RING, "--max-deviation", plain, "--json"]));
+    }
+  });
+
   it("refuses a bad fraction, and a dialect without a per-weight option or a bound no count reaches, as usage errors", () => {
-    for (const bad of ["1.5", "abc", "-0.1", "", "1e-2", ".", "1.0001"]) {
+    for (const bad of ["1.5", "abc", "-0.1", "", "1e", "e-2", ".", "1.0001", "0x1", "1e1"]) {
       const result = cli(["stats", ...SEED_RING, "--max-deviation", bad]);
       expect([result.status, result.stdout]).toEqual([2, ""]);
       expect(result.stderr).toMatch(/^region-router: --max-deviation/);
