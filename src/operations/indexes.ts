@@ -71,7 +71,9 @@ export function readOutBeside(view: Int32Array | undefined, count: number, input
       throw new RangeError(`out must not share memory with data or offsets, got ${describe(answers)} over ${k ? "offsets" : "data"}`);
     }
     if (shared && other !== buffer && isShared(other)) alias = true;
-    if (k === 1) offsetsShared = other === buffer ? shared : isShared(other);
+    // This realm's ArrayBuffer by its prototype, without isShared's brand check (a small batch's
+    // cost): a SharedArrayBuffer given ArrayBuffer's prototype and written meanwhile may trap, a RuntimeError.
+    if (k === 1) offsetsShared = other === buffer ? shared : Object.getPrototypeOf(other) !== ArrayBuffer.prototype && isShared(other);
   }
   return { answers, written: alias ? new Int32Array(count) : answers, offsetsShared };
 }
