@@ -53,7 +53,7 @@ interface TypedArrayClass<T> {
 export function readTypedArray<T extends Uint8Array | Int32Array>(value: unknown, Type: TypedArrayClass<T>, parameter: string, what: string): T {
   // The common case in a few steps, small enough for a caller's optimized code to take in: one of
   // Type's own views with elements (a detached view reads as length 0). (A view given another
-  // kind's prototype passes as that kind: asking the built-in tag here cost a small batch 8%.)
+  // kind's very prototype passes as that kind: the built-in tag, asked here, slowed small batches.)
   const prototype: unknown = value instanceof Type ? Object.getPrototypeOf(value) : undefined;
   if (ownViewOf(prototype, Type) && (lengthOf.call(value) as number) !== 0) return value as T;
   return readOtherTypedArray(value, Type, parameter, what);
@@ -105,6 +105,15 @@ export function isShared(buffer: ArrayBufferLike): boolean {
   } catch {
     return true;
   }
+}
+
+/**
+ * Whether another thread may change what a buffer holds during a call: isShared, but this realm's
+ * ArrayBuffer known by its prototype alone, without the brand check (a cost a small batch notices);
+ * a SharedArrayBuffer given ArrayBuffer's prototype passes as unshared.
+ */
+export function mayChange(buffer: ArrayBufferLike): boolean {
+  return Object.getPrototypeOf(buffer) !== ArrayBuffer.prototype && isShared(buffer);
 }
 
 /** Whether a view's buffer is an ArrayBuffer that can shrink (resizable): what the view holds may be lost, and come back as zeros. */
@@ -263,19 +272,24 @@ export function readPairs(pairs: unknown, parameter: string): [string, number][]
     checkWeight(weight, `${at}[1]`);
     out.push([region, weight]);
   };
-  if (Array.isArray(pairs)) for (let i = 0, length = readLength(pairs, parameter); i < length; i++) each(ownItem(pairs, i));
-  else eachItem(pairs as Iterable<unknown>, parameter, each);
+  eachItem(pairs as Iterable<unknown>, parameter, each);
   return out;
 }
 
 const isObject = (value: unknown): value is object => typeof value === "object" && value !== null;
 
 /**
- * for-of over an iterable given as `parameter`, but an iterator that breaks the protocol (its
- * method or next() gives no object, next is no function) is a TypeError naming `parameter`, not
- * the runtime's message; the iterator is closed when `each` throws, as for-of closes it.
+ * for-of over an iterable given as `parameter`: an array by index (its length read once and an
+ * array length, a hole undefined, not the prototype's), anything else by its iterator, where one
+ * that breaks the protocol (its method or next() gives no object, next is no function) is a
+ * TypeError naming `parameter`, not the runtime's message; the iterator is closed when `each`
+ * throws, as for-of closes it.
  */
 export function eachItem(iterable: Iterable<unknown>, parameter: string, each: (item: unknown) => void): void {
+  if (Array.isArray(iterable)) {
+    for (let i = 0, length = readLength(iterable, parameter); i < length; i++) each(ownItem(iterable, i));
+    return;
+  }
   const broken = (what: string, got: unknown) => new TypeError(`${parameter} must be an iterable, got one whose ${what} ${describe(got)}`);
   const iterator: unknown = iterable[Symbol.iterator]();
   if (!isObject(iterator)) throw broken("[Symbol.iterator]() gives", iterator);

@@ -32,9 +32,6 @@ export function readExclude(options: unknown, kind = "route"): Set<string> {
   return namesOf(optionFields(options, "options", ["exclude"], kind).get("exclude"));
 }
 
-/** Arrays' own iterator: an array with it is read by index. */
-const ARRAY_VALUES = Array.prototype[Symbol.iterator];
-
 /**
  * The names of an `options.exclude` value (route's, BoundedLoads.acquire's): an iterable of strings
  * read once, each checked; none when undefined. A string is refused (a String object too): it would exclude its characters.
@@ -51,9 +48,7 @@ export function namesOf(exclude: unknown): Set<string> {
     names.add(name);
     i++;
   };
-  // An array read by index (as for-of reads it, without an iterator's objects); anything else by eachItem.
-  if (Array.isArray(exclude) && exclude[Symbol.iterator] === ARRAY_VALUES) for (let at = 0; at < exclude.length; at++) add(exclude[at]);
-  else eachItem(exclude as Iterable<unknown>, "options.exclude", add);
+  eachItem(exclude as Iterable<unknown>, "options.exclude", add);
   return names;
 }
 

@@ -5,7 +5,7 @@
 // through an owner -> index table (Ring.routeIndexes, Ring.routeBytes), which marks the excluded
 // regions' owners: their ids come back with the node they landed on, and walk on from there.
 import { excludedAt, type RegionTable, type Ring } from "../engines/ring.js";
-import { describe, isShared, onResizable, readTypedArray } from "../validate.js";
+import { describe, isShared, mayChange, onResizable, readTypedArray } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
 /** Owner -> index table of a router, seen with some regions excluded. */
@@ -58,7 +58,7 @@ export function answersIn(view: Int32Array | undefined, count: number): Int32Arr
  */
 export function readOutBeside(view: Int32Array | undefined, count: number, inputs: readonly [Uint8Array, Int32Array]): { answers: Int32Array; written: Int32Array; offsetsShared: boolean } {
   const answers = answersIn(view, count);
-  if (view === undefined) return { answers, written: answers, offsetsShared: isShared(inputs[1].buffer) };
+  if (view === undefined) return { answers, written: answers, offsetsShared: mayChange(inputs[1].buffer) };
   // Views of their class's own (readTypedArray's): their getters are the built-in ones. A buffer's
   // prototype may be anything (a Proxy): isShared asks no prototype.
   const buffer = answers.buffer;
@@ -71,9 +71,7 @@ export function readOutBeside(view: Int32Array | undefined, count: number, input
       throw new RangeError(`out must not share memory with data or offsets, got ${describe(answers)} over ${k ? "offsets" : "data"}`);
     }
     if (shared && other !== buffer && isShared(other)) alias = true;
-    // This realm's ArrayBuffer by its prototype, without isShared's brand check (a small batch's
-    // cost): a SharedArrayBuffer given ArrayBuffer's prototype and written meanwhile may trap, a RuntimeError.
-    if (k === 1) offsetsShared = other === buffer ? shared : Object.getPrototypeOf(other) !== ArrayBuffer.prototype && isShared(other);
+    if (k === 1) offsetsShared = other === buffer ? shared : mayChange(other);
   }
   return { answers, written: alias ? new Int32Array(count) : answers, offsetsShared };
 }
