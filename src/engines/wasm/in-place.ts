@@ -114,7 +114,7 @@ export function removeInPlace(memory: RingMemory, doomed: Uint32Array, m: number
 }
 
 /** Whether the position at word a (a tail's first word) is above the one at word b: head, then the other words, most significant first. */
-function above(words: Uint32Array, a: number, b: number): boolean {
+export function above(words: Uint32Array, a: number, b: number): boolean {
   if (words[a + 1] !== words[b + 1]) return words[a + 1] > words[b + 1];
   if (words[a] !== words[b]) return words[a] > words[b];
   if (words[a + 3] !== words[b + 3]) return words[a + 3] > words[b + 3];

@@ -123,7 +123,7 @@ export class RingMemory {
   /** The scheme packed for assembly/ring.ts: points per name, STRICT (8), LAST_WINS (16). */
   declare readonly form: number;
 
-  /** positionAt's view of `bytes`' buffer (a private field, so defined): made when first needed, and again after memory.grow. */
+  /** positionOfSlot's view of `bytes`' buffer (a private field, so defined): made when first needed, and again after memory.grow. */
   #view: DataView | undefined;
 
   constructor(scheme: Scheme, make: Instantiate = instantiate) {
@@ -170,18 +170,18 @@ export class RingMemory {
     return Math.max(extentOf(this.ring, n), extentOf(homeOf(n), n));
   }
 
-  /** The owner of node i (its key's low 16 bits). */
-  ownerAt(i: number): number {
+  /** The owner of the node in slot i (its key's low 16 bits). */
+  ownerOfSlot(i: number): number {
     return this.words[(this.ring + i * KEY_BYTES) >>> 2] & 0xffff;
   }
 
-  /** The top 32 bits of node i's position (of its tail's high half, stored little-endian). */
-  headAt(i: number): number {
+  /** The top 32 bits of the position in slot i (of its tail's high half, stored little-endian). */
+  headOfSlot(i: number): number {
     return this.words[((this.ring + this.n * KEY_BYTES + i * TAIL_BYTES) >>> 2) + 1];
   }
 
-  /** The 128-bit position of node i (its tail). */
-  positionAt(i: number): bigint {
+  /** The 128-bit position in slot i (its tail). */
+  positionOfSlot(i: number): bigint {
     // One view of the whole memory, made again only when memory.grow has replaced the buffer:
     // shares() and movement() read every position, and a view per call would cost more than the
     // read.

@@ -3,11 +3,12 @@
 // of a few nodes is made in place (in-place.ts). Each call asks layout.ts for its memory, which
 // checks it can have it, and only then lets WebAssembly or in-place.ts touch it.
 import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
-import { checkKey, DAMAGED, DIGEST_BYTES, indexOf, longestId, positionsPerName, regionAt, type WalkOn } from "../ring.js";
+import { checkKey, DAMAGED, DIGEST_BYTES, longestId, positionsPerName, regionAt, type WalkOn } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { DIGEST, KEY_BYTES, NAME_DIGITS } from "./constants.generated.js";
-import { ENTRY_BYTES, homeOf, RingMemory, roomFor, runFrom, type UpdatePlan } from "./layout.js";
+import { ENTRY_BYTES, homeOf, roomFor, runFrom, type UpdatePlan } from "./layout.js";
 import { fitsInPlace, insertInPlace, nodesAt, removeInPlace } from "./in-place.js";
+import { GhostedMemory } from "./ghosts.js";
 import { searched } from "../doomed.js";
 import { CHUNK, CHUNK_BYTES, CHUNK_TEXT, largestChunk, OFFSETS, routeBatch, routeOffsetsChunk, routePairsChunk, within, writeOwners } from "./chunks.js";
 
@@ -24,7 +25,7 @@ let spareOffsets: Uint32Array | undefined;
 /** After an update, give memory back (by moving to a fresh instance) when this much is idle. */
 const IDLE_BYTES = 1 << 20;
 
-export class WasmRing extends RingMemory implements Ring {
+export class WasmRing extends GhostedMemory implements Ring {
   /** One more than the highest owner ever added: the removal mask's length. */
   #maskLength = 0;
 
@@ -33,7 +34,7 @@ export class WasmRing extends RingMemory implements Ring {
 
   get size(): number {
     this.#check();
-    return this.n;
+    return this.nodes;
   }
 
   /** A damaged ring (see Ring.intact) answers nothing rather than something wrong. */
@@ -42,12 +43,15 @@ export class WasmRing extends RingMemory implements Ring {
   }
 
   route(key: string): number {
-    const i = this.locate(key);
-    return i < 0 ? -1 : this.ownerAt(i);
+    const slot = this.#slotOf(key);
+    return slot < 0 ? -1 : this.ownerOfSlot(slot);
   }
 
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, walkOn?: WalkOn): void {
     const total = out.length;
+    // The walk goes on from a node's index (as the ring is at the time); the batch gives slots.
+    const onIndex = walkOn;
+    if (onIndex !== undefined) walkOn = (slot) => onIndex(this.indexAtSlot(slot));
     if (total < SMALLEST_BATCH) {
       // Inline, not through #oneByOne's callback: routeMany of one id is the common small call.
       this.#check();
@@ -56,8 +60,8 @@ export class WasmRing extends RingMemory implements Ring {
         for (let i = 0; i < total; i++) {
           const key = keys[i];
           checkKey(key, i);
-          const node = this.locate(key);
-          out[i] = regionAt(node, node < 0 ? -1 : this.ownerAt(node), names, walkOn);
+          const slot = this.#slotOf(key);
+          out[i] = regionAt(slot, slot < 0 ? -1 : this.ownerOfSlot(slot), names, walkOn);
         }
       } finally {
         this.#giveBackBatch(had);
@@ -71,19 +75,19 @@ export class WasmRing extends RingMemory implements Ring {
       // but with `walkOn`, where the chunk's answers are its nodes.
       const words = this.words;
       if (walkOn === undefined) for (let i = 0; i < count; i++) out[at + i] = names[words[results + i]] as string;
-      else for (let i = 0, node = 0; i < count; i++) out[at + i] = regionAt((node = words[results + i]), this.ownerAt(node), names, walkOn);
+      else for (let i = 0, slot = 0; i < count; i++) out[at + i] = regionAt((slot = words[results + i]), this.ownerOfSlot(slot), names, walkOn);
     }, walkOn !== undefined);
   }
 
   routeIndexes(keys: readonly unknown[], count: number, out: Int32Array, table?: Int32Array): void {
     if (count < SMALLEST_BATCH) {
-      this.#oneByOne(keys, count, (node, i) => void (out[i] = indexOf(node, node < 0 ? -1 : this.ownerAt(node), table)));
+      this.#oneByOne(keys, count, (slot, i) => void (out[i] = this.answerAt(slot, table)));
       return;
     }
     this.#readChunks(keys, count, (results, chunk, at) => writeOwners(this, results, chunk, out, at, table), table !== undefined);
   }
 
-  /** A batch too small to pay for one: each key read, checked and located as locate() does; memory given back as a batch's. */
+  /** A batch too small to pay for one: each key read, checked and located as route() does (its slot); memory given back as a batch's. */
   #oneByOne(keys: readonly unknown[], count: number, write: (node: number, i: number) => void): void {
     this.#check();
     const had = this.bytes;
@@ -91,7 +95,7 @@ export class WasmRing extends RingMemory implements Ring {
       for (let i = 0; i < count; i++) {
         const key = keys[i];
         checkKey(key, i);
-        write(this.locate(key), i);
+        write(this.#slotOf(key), i);
       }
     } finally {
       this.#giveBackBatch(had);
@@ -191,8 +195,8 @@ export class WasmRing extends RingMemory implements Ring {
       if (count < SMALLEST_BATCH) {
         // Located one by one, as locateBytes does (routeMany's small batch), the longest's room first.
         if (reserve) this.planKey(longestId(spans, count));
-        for (let i = 0, at = 0, node = 0; i < count; i++, at += stride) {
-          out[i] = indexOf((node = this.locateBytes(within(data, spans[at], spans[at + 1]))), this.ownerAt(node), table);
+        for (let i = 0, at = 0; i < count; i++, at += stride) {
+          out[i] = this.answerAt(this.#slotOfBytes(within(data, spans[at], spans[at + 1])), table);
         }
         return;
       }
@@ -208,37 +212,44 @@ export class WasmRing extends RingMemory implements Ring {
   }
 
   locateDigest(digest: Uint8Array): number {
-    this.#check();
-    const at = this.planKey(DIGEST_BYTES);
-    this.bytes.set(digest, at);
-    return this.wasm.locate(at, DIGEST_BYTES, this.ring, this.n, this.table, this.bits, this.form | DIGEST);
+    return this.indexAtSlot(this.#slotOfBytes(digest, DIGEST));
   }
 
   locate(key: string): number {
+    return this.indexAtSlot(this.#slotOf(key));
+  }
+
+  locateBytes(key: Uint8Array): number {
+    return this.indexAtSlot(this.#slotOfBytes(key));
+  }
+
+  /** The slot a key lands on; -1 on an empty ring. */
+  #slotOf(key: string): number {
     this.#check();
     const at = this.planKey(maxUtf8Bytes(key));
     return this.wasm.locate(at, encodeUtf8(key, this.bytes, at), this.ring, this.n, this.table, this.bits, this.form);
   }
 
-  locateBytes(key: Uint8Array): number {
+  /** The slot a key given as bytes lands on, or with DIGEST in `flags` a key given by its digest. */
+  #slotOfBytes(key: Uint8Array, flags = 0): number {
     this.#check();
     const at = this.planKey(key.length);
     this.bytes.set(key, at);
-    return this.wasm.locate(at, key.length, this.ring, this.n, this.table, this.bits, this.form);
+    return this.wasm.locate(at, key.length, this.ring, this.n, this.table, this.bits, this.form | flags);
   }
 
   update(remove: readonly VnodeRun[], add: readonly VnodeRun[]): void {
-    let m = 0;
-    let k = 0;
-    let maskLength = this.#maskLength;
-    let nameBytes = 0;
     const perName = positionsPerName(this.scheme);
-    for (const run of add) {
-      m += run.count * perName;
-      maskLength = Math.max(maskLength, run.owner + 1);
+    const nodesOf = (runs: readonly VnodeRun[]) => runs.reduce((sum, run) => sum + run.count * perName, 0);
+    const m = nodesOf(add), k = nodesOf(remove);
+    const maskLength = add.reduce((most, run) => Math.max(most, run.owner + 1), this.#maskLength);
+    const nameBytes = add.concat(remove).reduce((most, run) => Math.max(most, maxUtf8Bytes(run.prefix) + NAME_DIGITS), 0);
+    if (this.ghosts !== undefined) {
+      if (k === 0 && this.#refilled(add, m, maskLength, nameBytes)) return;
+      this.intact = false;
+      this.settle();
+      this.intact = true;
     }
-    for (const run of add.concat(remove)) nameBytes = Math.max(nameBytes, maxUtf8Bytes(run.prefix) + NAME_DIGITS);
-    for (const run of remove) k += run.count * perName;
     // Everything is reserved before anything is touched; from the first write on, a failure (only a
     // WebAssembly trap could) leaves intact false, and the router rebuilds the ring.
     if (fitsInPlace(this, k, m)) {
@@ -251,8 +262,12 @@ export class WasmRing extends RingMemory implements Ring {
         this.#hashRuns(plan, add, 0);
         if (m > 0) this.wasm.sortEntries(plan.keys, plan.tails, m, plan.sortScratch);
         this.intact = false;
-        removeInPlace(this, doomed, m);
-        insertInPlace(this, plan.keys, plan.tails, m);
+        // A removal alone leaves ghosts (./ghosts.ts): nothing moves until the next update.
+        if (k > 0 && m === 0) this.leaveGhosts(doomed);
+        else {
+          removeInPlace(this, doomed, m);
+          insertInPlace(this, plan.keys, plan.tails, m);
+        }
         this.#updated(maskLength);
         return;
       }
@@ -281,6 +296,18 @@ export class WasmRing extends RingMemory implements Ring {
     if (m > 0 && n > 0) wasm.mergeEntries(this.ring, kept, plan.keys, m, grown ? table : 0, this.table, this.bits, plan.bounds);
     if (!grown) wasm.buildTable(this.ring, this.n, this.table, this.bits);
     this.#updated(maskLength);
+  }
+
+  /** An update adding the m nodes of `add` alone where the ghosts stand (a region removed and added again); false, nothing changed, when they do not go there. */
+  #refilled(add: readonly VnodeRun[], m: number, maskLength: number, nameBytes: number): boolean {
+    if (m !== this.ghosts?.slots.length) return false;
+    const plan = this.planUpdate(m, maskLength, nameBytes);
+    this.#hashRuns(plan, add, 0);
+    this.wasm.sortEntries(plan.keys, plan.tails, m, plan.sortScratch);
+    // Checked before its first write, the refill cannot fail midway: intact stays true.
+    const refilled = this.refill(plan.keys, plan.tails, m);
+    if (refilled) this.#updated(maskLength);
+    return refilled;
   }
 
   /** Hash the names of `runs` into the plan's run, from its node `first` on. */
@@ -316,6 +343,7 @@ export class WasmRing extends RingMemory implements Ring {
     const copy = new WasmRing(this.scheme, this.make);
     this.copyInto(copy);
     copy.#maskLength = this.#maskLength;
+    copy.ghosts = this.ghosts;
     return copy;
   }
 }
