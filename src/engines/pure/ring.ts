@@ -3,12 +3,14 @@
 // Positions are made in one place (placeName for names, placeKey for a key's digest, both
 // following the ring's Scheme) and searched in one (lowerBound). Updates work in place, in arrays
 // with room to spare (PureRing.update), and new nodes are sorted in typed arrays (sortedOrder).
-import { checkKey, indexOf, longestId, positionsPerName, REFERENCE_SCHEME, regionAt, sortBits, type Answers, type Footprint, type RegionTable, type Ring, type Scheme, type VnodeRun, type WalkOn } from "../ring.js";
+import { checkKey, indexOf, longestId, positionsPerName, REFERENCE_SCHEME, regionAt, type Answers, type Footprint, type RegionTable, type Ring, type Scheme, type VnodeRun, type WalkOn } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 import { lowerBound } from "../../lower-bound.js";
 import { newArray } from "./arrays.js";
-import { doomedNodes } from "../doomed.js";
+import { doomedNodes, SEARCH_COST } from "../doomed.js";
+import { answerAt, indexAtSlot, leaveGhosts, refillable, slotAt, type Ghosts } from "../ghosts.js";
+import { capacityFor, compare, lowerBoundBelow, sortedOrder } from "./order.js";
 
 const md5 = new Md5();
 
@@ -79,65 +81,13 @@ function placeName(scheme: Scheme, name: string, rank: number, index: number, ou
   return at;
 }
 
-/** Position i of a against position j of b, as 128-bit numbers: negative, 0 or positive. */
-function compare(a: Uint32Array, i: number, b: Uint32Array, j: number): number {
-  for (let k = 0; k < 4; k++) {
-    const x = a[4 * i + k], y = b[4 * j + k];
-    if (x !== y) return x < y ? -1 : 1;
-  }
-  return 0;
-}
-
-/**
- * The indices of the m positions in `added`, in ascending order of position. In typed arrays only:
- * an update too big for memory then fails with a RangeError (an ArrayBuffer that cannot be had)
- * and changes nothing, where an array of m numbers on the JavaScript heap would exhaust the heap,
- * which aborts the process. A counting sort on the top bits (MD5 spreads positions evenly: two to
- * four a bucket), then insertion sort within each bucket; faster than Array#sort.
- */
-function sortedOrder(added: Uint32Array, m: number): Uint32Array {
-  const bits = sortBits(m);
-  const starts = new Uint32Array((1 << bits) + 1);
-  for (let i = 0; i < m; i++) starts[(added[4 * i] >>> (32 - bits)) + 1]++;
-  for (let b = 1; b < starts.length; b++) starts[b] += starts[b - 1];
-  const order = newArray(Uint32Array, m, m);
-  const next = starts.slice(0, 1 << bits);
-  for (let i = 0; i < m; i++) order[next[added[4 * i] >>> (32 - bits)]++] = i;
-  for (let b = 0; b + 1 < starts.length; b++) {
-    for (let i = starts[b] + 1; i < starts[b + 1]; i++) {
-      const x = order[i];
-      let j = i;
-      for (; j > starts[b] && compare(added, order[j - 1], added, x) > 0; j--) order[j] = order[j - 1];
-      order[j] = x;
-    }
-  }
-  return order;
-}
-
-/**
- * lowerBound over [0, hi), galloping down from hi: a search near hi costs a few steps, and a merge
- * that searches from where the last search ended costs one pass however many nodes it adds.
- */
-function lowerBoundBelow(positions: Uint32Array, hi: number, key: Uint32Array, j: number): number {
-  for (let top = hi, step = 1; ; top -= step, step *= 2) {
-    // Every position in [top, hi) is >= the key's.
-    const probe = top - step;
-    if (probe <= 0 || compare(positions, probe, key, j) < 0) {
-      return lowerBound(positions, key, probe <= 0 ? 0 : probe + 1, top, (at, i, k) => compare(at, i, k, j) < 0);
-    }
-  }
-}
-
-/** Room for need nodes, with an eighth more, so that small updates fit without reallocating. */
-function capacityFor(need: number): number {
-  return need + (need >>> 3);
-}
-
 export class PureRing implements Ring {
   /** The key being looked up, hashed. */
   readonly #key = new Uint32Array(4);
   /** Nodes on the ring: the first #n of owners (and 4 x #n words of positions); the rest is room. */
   #n: number;
+  /** Removed nodes still in their slots until the next update (../ghosts.ts); undefined when there are none. */
+  #ghosts: Ghosts | undefined;
 
   constructor(
     readonly scheme: Scheme = REFERENCE_SCHEME,
@@ -148,7 +98,7 @@ export class PureRing implements Ring {
   }
 
   get size(): number {
-    return this.#n;
+    return this.#n - (this.#ghosts?.slots.length ?? 0);
   }
 
   /** A name's positions as this ring stores them (doomedNodes' PlaceName: rank and index change only low words). */
@@ -158,12 +108,14 @@ export class PureRing implements Ring {
     return this.#ownerOf(hash(key));
   }
 
+  // Keys land on slots (ghosts included); a walk goes on from a node's index (../ghosts.ts).
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, walkOn?: WalkOn): void {
+    const onIndex = walkOn && ((slot: number) => walkOn(indexAtSlot(this.#ghosts, slot, this.size)));
     for (let i = 0; i < out.length; i++) {
       const key = keys[i];
       checkKey(key, i);
-      const node = this.locate(key);
-      out[i] = regionAt(node, this.owners[node], names, walkOn);
+      const slot = this.#locate(hash(key));
+      out[i] = regionAt(slot, this.owners[slot], names, onIndex);
     }
   }
 
@@ -171,13 +123,13 @@ export class PureRing implements Ring {
     for (let i = 0; i < count; i++) {
       const key = keys[i];
       checkKey(key, i);
-      const node = this.locate(key);
-      out[i] = indexOf(node, this.owners[node], table);
+      const slot = this.#locate(hash(key));
+      out[i] = answerAt(this.#ghosts, slot, this.owners[slot], table, this.size);
     }
   }
 
   locateDigest(digest: Uint8Array): number {
-    return this.#locate(littleEndianWords(digest, 0, digestWords));
+    return indexAtSlot(this.#ghosts, this.#locate(littleEndianWords(digest, 0, digestWords)), this.size);
   }
 
   routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, reserve?: boolean): void {
@@ -185,14 +137,14 @@ export class PureRing implements Ring {
     const keep = reserve === true;
     if (keep) md5.reserve(longestId(spans, count));
     for (let i = 0, at = 0; i < count; i++, at += stride) {
-      const node = this.#locate(bytesHash(data, spans[at], spans[at + 1], keep));
-      out[i] = indexOf(node, this.owners[node], table);
+      const slot = this.#locate(bytesHash(data, spans[at], spans[at + 1], keep));
+      out[i] = answerAt(this.#ghosts, slot, this.owners[slot], table, this.size);
     }
     md5.release(KEPT_BYTES);
   }
 
   locateBytes(key: Uint8Array): number {
-    return this.#locate(bytesHash(key, 0, key.length));
+    return indexAtSlot(this.#ghosts, this.#locate(bytesHash(key, 0, key.length)), this.size);
   }
 
   /** route() for a key given by its digest (state: little-endian words). */
@@ -203,10 +155,10 @@ export class PureRing implements Ring {
 
   /** The first position at or after the key's (see Ring.positionAt), wrapping to the first; -1 on an empty ring. */
   locate(key: string): number {
-    return this.#locate(hash(key));
+    return indexAtSlot(this.#ghosts, this.#locate(hash(key)), this.size);
   }
 
-  /** locate() for a key given by its digest (state: little-endian words). */
+  /** The slot a key given by its digest (state: little-endian words) lands on. */
   #locate(state: Int32Array): number {
     const n = this.#n;
     if (n === 0) return -1;
@@ -216,26 +168,28 @@ export class PureRing implements Ring {
   }
 
   ownerAt(index: number): number {
-    return this.owners[index];
+    return this.owners[slotAt(this.#ghosts, index)];
   }
 
   headAt(index: number): number {
-    return this.positions[4 * index];
+    return this.positions[4 * slotAt(this.#ghosts, index)];
   }
 
   positionAt(index: number): bigint {
+    const slot = slotAt(this.#ghosts, index);
     let position = 0n;
-    for (let k = 0; k < 4; k++) position = (position << 32n) | BigInt(this.positions[4 * index + k]);
+    for (let k = 0; k < 4; k++) position = (position << 32n) | BigInt(this.positions[4 * slot + k]);
     return position;
   }
 
   /**
    * In place, in the room the arrays have (an eighth more than the nodes, from the last time they
-   * were made): the removed runs' nodes (./doomed.ts finds them) go, the rest close up in whole
+   * were made): the removed runs' nodes (../doomed.ts finds them) go, the rest close up in whole
    * stretches, then the new nodes are spliced in from the back, each stretch of old nodes moving
    * once. Only when the nodes outgrow the room, or fill less than half of it, are the arrays made
-   * anew. Everything that can fail (each allocation) comes before the first write, so a throw
-   * changes nothing.
+   * anew. A removal alone of a few nodes leaves them as ghosts (../ghosts.ts), which the next
+   * update refills or removes first. Everything that can fail (each allocation) comes before the
+   * first write that changes a route, so a throw changes nothing a call can see.
    */
   update(remove: readonly VnodeRun[], add: readonly VnodeRun[]): void {
     // The new nodes, hashed, then sorted.
@@ -249,8 +203,34 @@ export class PureRing implements Ring {
       for (let i = 0; i < count; i++) at = placeName(this.scheme, prefix + i, rank, i, added, at);
     }
     const order = sortedOrder(added, m);
+    if (this.#ghosts !== undefined) {
+      if (remove.every((run) => run.count === 0) && this.#refill(this.#ghosts, added, addedOwners, order)) return;
+      this.#splice(this.#ghosts.slots, added, addedOwners, order, 0);
+      this.#ghosts = undefined;
+    }
     const n = this.#n;
     const gone = doomedNodes({ positions: this.positions, owners: this.owners, n }, remove, perName, this.#place);
+    if (m === 0 && gone.length > 0 && gone.length * SEARCH_COST < n) {
+      const owners = this.owners;
+      this.#ghosts = leaveGhosts(gone, n, (slot, from) => void (owners[slot] = owners[from]));
+    } else this.#splice(gone, added, addedOwners, order, m);
+  }
+
+  /** The new nodes where the ghosts stand, if they belong there; false, nothing written, if not. */
+  #refill(ghosts: Ghosts, added: Uint32Array, addedOwners: Int32Array, order: Uint32Array): boolean {
+    const { positions, owners } = this;
+    if (!refillable(ghosts, this.#n, order.length, (slot, j) => compare(positions, slot, added, order[j]) > 0)) return false;
+    ghosts.slots.forEach((slot, j) => {
+      for (let k = 0; k < 4; k++) positions[4 * slot + k] = added[4 * order[j] + k];
+      owners[slot] = addedOwners[order[j]];
+    });
+    this.#ghosts = undefined;
+    return true;
+  }
+
+  /** The nodes at `gone` (ascending slots) removed and the first m `added` (in `order`) put in, as update says. */
+  #splice(gone: Uint32Array, added: Uint32Array, addedOwners: Int32Array, order: Uint32Array, m: number): void {
+    const n = this.#n;
     const kept = n - gone.length;
     let { positions, owners } = this;
     const need = kept + m;
@@ -340,6 +320,8 @@ export class PureRing implements Ring {
   }
 
   clone(): Ring {
-    return new PureRing(this.scheme, this.positions.slice(0, 4 * this.#n), this.owners.slice(0, this.#n));
+    const copy = new PureRing(this.scheme, this.positions.slice(0, 4 * this.#n), this.owners.slice(0, this.#n));
+    copy.#ghosts = this.#ghosts;
+    return copy;
   }
 }
