@@ -11,7 +11,7 @@ import { PureRing } from "../src/engines/pure/ring.js";
 import type { WasmRing } from "../src/engines/wasm/ring.js";
 import { TAIL_BYTES } from "../src/engines/wasm/constants.generated.js";
 import { internalsOf } from "../src/internals.js";
-import { RegionRouter as WasmRouter } from "../src/node.js";
+import { movement, RegionRouter as WasmRouter } from "../src/node.js";
 import { RegionRouter as PureRouter } from "../src/pure.js";
 import { position } from "./support/model.mjs";
 import { expectSameRings, schemes, threeRings } from "./support/same-rings.js";
@@ -196,6 +196,7 @@ describe("ghosts under the router: exclude, indexes, bytes, preference lists and
       return router;
     };
     const routers = [routerOf(WasmRouter, regions), routerOf(PureRouter, regions)];
+    const original = routerOf(WasmRouter, regions);
     const { ring } = internalsOf(routers[1]);
     const ids = Array.from({ length: 5000 }, (_, i) => `session-${i}`);
     const data = new TextEncoder().encode(ids.join(""));
@@ -227,6 +228,8 @@ describe("ghosts under the router: exclude, indexes, bytes, preference lists and
         fewBytes: named(router.routeManyBytes(sentBytes, sentOffsets, undefined, options)),
         preference: ids.slice(0, 300).map((id) => router.preferenceList(id, 3)),
         shares: Object.fromEntries([...router.shares()].filter(([, share]) => share > 0)),
+        // Both ways between the router with ghosts and the one as it was, and against the other engine's.
+        moved: [movement(original, router).moved, movement(router, original).moved, movement(routers[1 - Math.min(1, routers.indexOf(router))], router).moved],
       };
     });
     for (const key of Object.keys(answers[2]) as (keyof (typeof answers)[0])[]) {
