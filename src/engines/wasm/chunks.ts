@@ -4,7 +4,6 @@
 import { lowerBound } from "../../lower-bound.js";
 import { indexOf } from "../ring.js";
 import { INDEXES } from "./constants.generated.js";
-import type { GhostedMemory } from "./ghosts.js";
 import type { RingMemory } from "./layout.js";
 
 /**
@@ -55,13 +54,12 @@ export function routeBatch(memory: RingMemory, keys: number, spans: number, coun
  * out[at ...]: without a table its owners; with one, its nodes (routeBatch's `nodes`), each written
  * as Ring's indexOf writes it (excludedAt(node) for an EXCLUDED owner).
  */
-export function writeOwners(memory: GhostedMemory, results: number, count: number, out: Int32Array, at: number, table?: Int32Array): void {
+export function writeOwners(memory: RingMemory, results: number, count: number, out: Int32Array, at: number, table?: Int32Array): void {
   if (results < 0) out.fill(-1, at, at + count);
   else if (table === undefined) out.set(memory.ownersAt(results * 4, count), at);
   else {
     const words = memory.words;
     for (let i = 0, node = 0; i < count; i++) out[at + i] = indexOf((node = words[results + i]), memory.ownerOfSlot(node), table);
-    memory.excludedIndexes(out, at, at + count);
   }
 }
 
@@ -89,7 +87,7 @@ export function largestChunk(offsets: Int32Array | Uint32Array, count: number): 
  * one run of data, copied whole (data itself when it is that run: a whole column), the offsets as
  * given; routed, and the owners written to out (writeOwners). Returns the chunk's end.
  */
-export function routeOffsetsChunk(memory: GhostedMemory, data: Uint8Array, offsets: Int32Array | Uint32Array, from: number, count: number, out: Int32Array, table?: Int32Array): number {
+export function routeOffsetsChunk(memory: RingMemory, data: Uint8Array, offsets: Int32Array | Uint32Array, from: number, count: number, out: Int32Array, table?: Int32Array): number {
   const to = chunkEnd(offsets, from, count);
   const lo = offsets[from], hi = offsets[to];
   // planBatch may have grown memory: the views are read after it.
@@ -111,7 +109,7 @@ export function routeOffsetsChunk(memory: GhostedMemory, data: Uint8Array, offse
  * from the first start to the last end copied whole when they are few (the ids' bytes, and what
  * lies between them), else each id's bytes copied after the last (ids scattered over data).
  */
-export function routePairsChunk(memory: GhostedMemory, data: Uint8Array, spans: Int32Array | Uint32Array, from: number, count: number, out: Int32Array, table?: Int32Array): number {
+export function routePairsChunk(memory: RingMemory, data: Uint8Array, spans: Int32Array | Uint32Array, from: number, count: number, out: Int32Array, table?: Int32Array): number {
   let lo = Infinity, hi = 0, bytes = 0, to = from;
   for (const last = Math.min(count, from + CHUNK); to < last; to++) {
     const start = spans[2 * to], end = spans[2 * to + 1];

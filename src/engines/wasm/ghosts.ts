@@ -42,7 +42,7 @@ export class GhostedMemory extends RingMemory {
     return answerAt(this.ghosts, slot, slot < 0 ? -1 : this.ownerOfSlot(slot), table, this.nodes);
   }
 
-  /** The excluded answers in out[from, to), written by indexOf from a batch's slots, made to name their nodes by index (answerAt). */
+  /** The excluded answers in out[from, to), written by indexOf from a batch's slots (chunks.ts, writeOwners), made to name their nodes by index (answerAt). */
   excludedIndexes(out: Int32Array, from: number, to: number): void {
     if (this.ghosts === undefined) return;
     for (let i = from; i < to; i++) if (out[i] < EXCLUDED) out[i] = excludedAt(this.indexAtSlot(excludedAt(out[i])));
