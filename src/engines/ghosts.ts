@@ -7,6 +7,7 @@
 // for good. Until then every index-space call (Ring.locate, ownerAt, positionAt, size, the nodes
 // excluded answers name) speaks of the ring without them; routing reads the slots as they are.
 import { lowerBound } from "../lower-bound.js";
+import { SEARCH_COST } from "./doomed.js";
 import { EXCLUDED, excludedAt, indexOf } from "./ring.js";
 
 export interface Ghosts {
@@ -14,6 +15,11 @@ export interface Ghosts {
   readonly slots: Uint32Array;
   /** slots[j] - j: the nodes before ghost j. */
   readonly before: Uint32Array;
+}
+
+/** Whether an update removing k nodes and adding m, of a ring of n, leaves ghosts: a removal alone, of few (found by their positions). */
+export function leavesGhosts(k: number, m: number, n: number): boolean {
+  return m === 0 && k > 0 && k * SEARCH_COST < n;
 }
 
 /**
@@ -54,17 +60,21 @@ export function slotAt(ghosts: Ghosts | undefined, index: number): number {
 }
 
 /**
- * The index, counted without the ghosts (of a ring of `nodes`), of the node a key landing on `slot`
- * (-1: none) lands on: for a ghost, the first after it that stays.
+ * The index, counted without the ghosts, of the node a key landing on `slot` (-1: none) of a ring
+ * of n slots lands on: for a ghost, the first after it that stays.
  */
-export function indexAtSlot(ghosts: Ghosts | undefined, slot: number, nodes: number): number {
+export function indexAtSlot(ghosts: Ghosts | undefined, slot: number, n: number): number {
   if (slot < 0 || ghosts === undefined) return slot;
   const index = slot - lowerBound(ghosts.slots, slot, 0, ghosts.slots.length, (at, j, s) => at[j] < s);
-  return index === nodes ? 0 : index;
+  return index === n - ghosts.slots.length ? 0 : index;
 }
 
-/** Ring's indexOf for a key that landed on `slot` of `owner`: an excluded node named by its index. */
-export function answerAt(ghosts: Ghosts | undefined, slot: number, owner: number, table: Int32Array | undefined, nodes: number): number {
-  const answer = indexOf(slot, owner, table);
-  return answer < EXCLUDED && ghosts !== undefined ? excludedAt(indexAtSlot(ghosts, excludedAt(answer), nodes)) : answer;
+/** An answer as indexOf writes it from a slot (of a ring of n slots), an excluded node named by its index instead. */
+export function byIndex(ghosts: Ghosts | undefined, answer: number, n: number): number {
+  return answer < EXCLUDED && ghosts !== undefined ? excludedAt(indexAtSlot(ghosts, excludedAt(answer), n)) : answer;
+}
+
+/** Ring's indexOf for a key that landed on `slot` of `owner`, of a ring of n slots: an excluded node named by its index. */
+export function answerAt(ghosts: Ghosts | undefined, slot: number, owner: number, table: Int32Array | undefined, n: number): number {
+  return byIndex(ghosts, indexOf(slot, owner, table), n);
 }

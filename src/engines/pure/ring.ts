@@ -8,8 +8,8 @@ import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
 import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 import { lowerBound } from "../../lower-bound.js";
 import { newArray } from "./arrays.js";
-import { doomedNodes, SEARCH_COST } from "../doomed.js";
-import { answerAt, indexAtSlot, leaveGhosts, refillable, slotAt, type Ghosts } from "../ghosts.js";
+import { doomedNodes } from "../doomed.js";
+import { answerAt, indexAtSlot, leaveGhosts, leavesGhosts, refillable, slotAt, type Ghosts } from "../ghosts.js";
 import { capacityFor, compare, lowerBoundBelow, sortedOrder } from "./order.js";
 
 const md5 = new Md5();
@@ -110,7 +110,7 @@ export class PureRing implements Ring {
 
   // Keys land on slots (ghosts included); a walk goes on from a node's index (../ghosts.ts).
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, walkOn?: WalkOn): void {
-    const onIndex = walkOn && ((slot: number) => walkOn(indexAtSlot(this.#ghosts, slot, this.size)));
+    const onIndex = walkOn && ((slot: number) => walkOn(indexAtSlot(this.#ghosts, slot, this.#n)));
     for (let i = 0; i < out.length; i++) {
       const key = keys[i];
       checkKey(key, i);
@@ -124,12 +124,12 @@ export class PureRing implements Ring {
       const key = keys[i];
       checkKey(key, i);
       const slot = this.#locate(hash(key));
-      out[i] = answerAt(this.#ghosts, slot, this.owners[slot], table, this.size);
+      out[i] = answerAt(this.#ghosts, slot, this.owners[slot], table, this.#n);
     }
   }
 
   locateDigest(digest: Uint8Array): number {
-    return indexAtSlot(this.#ghosts, this.#locate(littleEndianWords(digest, 0, digestWords)), this.size);
+    return indexAtSlot(this.#ghosts, this.#locate(littleEndianWords(digest, 0, digestWords)), this.#n);
   }
 
   routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, reserve?: boolean): void {
@@ -138,13 +138,13 @@ export class PureRing implements Ring {
     if (keep) md5.reserve(longestId(spans, count));
     for (let i = 0, at = 0; i < count; i++, at += stride) {
       const slot = this.#locate(bytesHash(data, spans[at], spans[at + 1], keep));
-      out[i] = answerAt(this.#ghosts, slot, this.owners[slot], table, this.size);
+      out[i] = answerAt(this.#ghosts, slot, this.owners[slot], table, this.#n);
     }
     md5.release(KEPT_BYTES);
   }
 
   locateBytes(key: Uint8Array): number {
-    return indexAtSlot(this.#ghosts, this.#locate(bytesHash(key, 0, key.length)), this.size);
+    return indexAtSlot(this.#ghosts, this.#locate(bytesHash(key, 0, key.length)), this.#n);
   }
 
   /** route() for a key given by its digest (state: little-endian words). */
@@ -155,7 +155,7 @@ export class PureRing implements Ring {
 
   /** The first position at or after the key's (see Ring.positionAt), wrapping to the first; -1 on an empty ring. */
   locate(key: string): number {
-    return indexAtSlot(this.#ghosts, this.#locate(hash(key)), this.size);
+    return indexAtSlot(this.#ghosts, this.#locate(hash(key)), this.#n);
   }
 
   /** The slot a key given by its digest (state: little-endian words) lands on. */
@@ -210,7 +210,7 @@ export class PureRing implements Ring {
     }
     const n = this.#n;
     const gone = doomedNodes({ positions: this.positions, owners: this.owners, n }, remove, perName, this.#place);
-    if (m === 0 && gone.length > 0 && gone.length * SEARCH_COST < n) {
+    if (leavesGhosts(gone.length, m, n)) {
       const owners = this.owners;
       this.#ghosts = leaveGhosts(gone, n, (slot, from) => void (owners[slot] = owners[from]));
     } else this.#splice(gone, added, addedOwners, order, m);

@@ -2,8 +2,7 @@
 // its key taking the next staying node's owner, and the index stays as it is, each ghost's slot in
 // its bucket. Index space through the shared mapping; nodes put back where the ghosts stand only in
 // their own buckets, so the index stays right; the ghosts removed for good by in-place.ts.
-import { answerAt, indexAtSlot, leaveGhosts, refillable, slotAt, type Ghosts } from "../ghosts.js";
-import { EXCLUDED, excludedAt } from "../ring.js";
+import { answerAt, byIndex, indexAtSlot, leaveGhosts, refillable, slotAt, type Ghosts } from "../ghosts.js";
 import { KEY_BYTES, TAIL_BYTES } from "./constants.generated.js";
 import { above, removeInPlace } from "./in-place.js";
 import { RingMemory } from "./layout.js";
@@ -34,18 +33,18 @@ export class GhostedMemory extends RingMemory {
 
   /** The index of the node a key landing on `slot` (-1: none) lands on. */
   indexAtSlot(slot: number): number {
-    return indexAtSlot(this.ghosts, slot, this.nodes);
+    return indexAtSlot(this.ghosts, slot, this.n);
   }
 
   /** What routeIndexes and routeBytes write for a key landing on `slot`: Ring's indexOf, an excluded node named by its index. */
   answerAt(slot: number, table: Int32Array | undefined): number {
-    return answerAt(this.ghosts, slot, slot < 0 ? -1 : this.ownerOfSlot(slot), table, this.nodes);
+    return answerAt(this.ghosts, slot, slot < 0 ? -1 : this.ownerOfSlot(slot), table, this.n);
   }
 
   /** The excluded answers in out[from, to), written by indexOf from a batch's slots (chunks.ts, writeOwners), made to name their nodes by index (answerAt). */
   excludedIndexes(out: Int32Array, from: number, to: number): void {
-    if (this.ghosts === undefined) return;
-    for (let i = from; i < to; i++) if (out[i] < EXCLUDED) out[i] = excludedAt(this.indexAtSlot(excludedAt(out[i])));
+    const { ghosts, n } = this;
+    if (ghosts !== undefined) for (let i = from; i < to; i++) out[i] = byIndex(ghosts, out[i], n);
   }
 
   /** Turn the nodes at `doomed` (ascending slots, fewer than all; no ghosts standing) into ghosts. */

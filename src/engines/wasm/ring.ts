@@ -9,6 +9,7 @@ import { DIGEST, KEY_BYTES, NAME_DIGITS } from "./constants.generated.js";
 import { ENTRY_BYTES, homeOf, roomFor, runFrom, type UpdatePlan } from "./layout.js";
 import { fitsInPlace, insertInPlace, nodesAt, removeInPlace } from "./in-place.js";
 import { GhostedMemory } from "./ghosts.js";
+import { leavesGhosts } from "../ghosts.js";
 import { searched } from "../doomed.js";
 import { CHUNK, CHUNK_BYTES, CHUNK_TEXT, largestChunk, OFFSETS, routeBatch, routeOffsetsChunk, routePairsChunk, within, writeOwners } from "./chunks.js";
 
@@ -262,8 +263,7 @@ export class WasmRing extends GhostedMemory implements Ring {
         this.#hashRuns(plan, add, 0);
         if (m > 0) this.wasm.sortEntries(plan.keys, plan.tails, m, plan.sortScratch);
         this.intact = false;
-        // A removal alone leaves ghosts (./ghosts.ts): nothing moves until the next update.
-        if (k > 0 && m === 0) this.leaveGhosts(doomed);
+        if (leavesGhosts(k, m, this.n)) this.leaveGhosts(doomed); // nothing moves until the next update
         else {
           removeInPlace(this, doomed, m);
           insertInPlace(this, plan.keys, plan.tails, m);
