@@ -7,6 +7,8 @@ import { reasonOf, UsageError } from "../cli/usage-error.js";
 
 export const GENERATED_IDS = 1 << 16;
 export const MAX_IDS = 1 << 20;
+/** The ring bench times when given none (its --region values): the README's three regions, nine positions. */
+export const README_RING = ["sf=3", "london=3", "bangalore=3"];
 
 /** The ids of the file at `path` ("-": stdin), else GENERATED_IDS random UUIDs; `from` says which, for the report. */
 export async function benchIds(path: string | undefined): Promise<{ ids: string[]; from: string }> {

@@ -1,5 +1,5 @@
 // `region-router bench`: how fast the calls are on the user's ring and ids (src/bench/ times them).
-import { GENERATED_IDS, MAX_IDS } from "../bench/ids.js";
+import { GENERATED_IDS, MAX_IDS, README_RING } from "../bench/ids.js";
 import { runBench } from "../bench/run.js";
 import { type Command, FLAG, parseArgs, parseInteger, STRING } from "./args.js";
 import { stdinOnce } from "./inputs.js";
@@ -16,6 +16,7 @@ export const bench: Command = {
 Times route, routeMany, routeIndexes and routeManyBytes (into a reused Int32Array; the ids' UTF-8
 laid out once, as Arrow does) on both engines in alternating rounds, about 15 s: CPU ns per id (the
 rounds' median and range), the rounds' median ratio to route on WebAssembly; progress on stderr.
+With no ring given, it times the README's: ${README_RING.map((region) => `--region ${region}`).join(" ")}.
 
 ${RING_HELP}
 
@@ -39,9 +40,8 @@ Options:
     const compare = parsed.one("compare");
     if (compare !== undefined && compare !== "hashring") throw new UsageError(`--compare must be hashring, got ${JSON.stringify(compare)}`);
     stdinOnce({ "--ring -": parsed.one("ring") === "-", "--ids -": parsed.one("ids") === "-" });
-    const router = await routableRing(parsed);
     const onRound = (_: string, round: number) => showStatus(`bench: round ${round + 1} of ${rounds}`);
-    const settings = { router, idsFile: parsed.one("ids"), batch, rounds, time, hashring: compare !== undefined, json, onRound };
+    const settings = { router: await routableRing(parsed, README_RING), idsFile: parsed.one("ids"), batch, rounds, time, hashring: compare !== undefined, json, onRound };
     await writeOut(await runBench(settings).finally(clearStatus));
   },
 };

@@ -79,10 +79,10 @@ export function perWeightSource(ring: Dialect, args: ParsedArgs, prefix: string,
   return inherited ?? `${ring.name}'s default ${wordsOf(option)}`;
 }
 
-/** Build the ring the options describe, or throw a UsageError saying what is wrong with them. */
-export async function ringFromOptions(args: ParsedArgs): Promise<RegionRouter> {
+/** Build the ring the options describe (`fallback`'s --region values when they give none), or throw a UsageError saying what is wrong with them. */
+export async function ringFromOptions(args: ParsedArgs, fallback: readonly string[] = []): Promise<RegionRouter> {
   const file = args.one("ring");
-  const regions = args.all("region");
+  const regions = args.all("region").length > 0 || file !== undefined ? args.all("region") : fallback;
   if (file !== undefined && regions.length > 0) {
     throw new UsageError("--ring cannot be combined with --region (the file defines the whole ring)");
   }
@@ -102,8 +102,8 @@ export async function ringFromOptions(args: ParsedArgs): Promise<RegionRouter> {
 }
 
 /** ringFromOptions' ring, refused unless some region owns a position (then every id has a region), which weights alone do not tell. */
-export async function routableRing(args: ParsedArgs): Promise<RegionRouter> {
-  const router = await ringFromOptions(args);
+export async function routableRing(args: ParsedArgs, fallback?: readonly string[]): Promise<RegionRouter> {
+  const router = await ringFromOptions(args, fallback);
   if (router.route("") !== null) return router;
   throw new UsageError("the ring has no positions (every weight is 0, or every region's share of its dialect's names rounds down to none): nothing to route to");
 }
