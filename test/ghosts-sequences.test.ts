@@ -3,13 +3,15 @@
 // refill them, mixed with new regions, re-weights, clones and snapshots. After every step both
 // engines answer, call for call, as a pure router built anew from weights(): in the three absolute
 // dialects, where ghosts stand, and in two relative ones (32-bit points), where every update
-// rebuilds the ring and none may be left.
+// rebuilds the ring and none may be left. Then BoundedLoads, whose walks read the ring in index
+// space, against the model of its rule reading a router built anew.
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import type { WasmRing } from "../src/engines/wasm/ring.js";
 import { internalsOf } from "../src/internals.js";
-import { RegionRouter as WasmRouter, type RouterOptions } from "../src/node.js";
+import { BoundedLoads, RegionRouter as WasmRouter, type RouterOptions } from "../src/node.js";
 import { RegionRouter as PureRouter } from "../src/pure.js";
+import { BoundedLoadsModel, type RouterView } from "./support/bounded-loads-model.js";
 
 type AnyRouter = WasmRouter | PureRouter;
 
@@ -115,5 +117,60 @@ describe("ghosts in random sequences of updates", () => {
     // The sequences reach what they are here for: ghosts standing, and ghosts refilled.
     expect(ghostsSeen).toBeGreaterThan(10);
     expect(refills).toBeGreaterThan(0);
+  }, 120_000);
+});
+
+/** A router built anew from `of`'s weights whenever they change: the ring without ghosts, for the model to read. */
+function builtAnew(of: AnyRouter): RouterView {
+  let key = "", fresh = new PureRouter();
+  const current = () => {
+    const weights = [...of.weights()];
+    if (JSON.stringify(weights) !== key) [key, fresh] = [JSON.stringify(weights), new PureRouter({ vnodesPerWeight: 1 })], fresh.addRegions(weights);
+    return fresh;
+  };
+  return { weights: () => current().weights(), preferenceList: (id, n) => current().preferenceList(id, n) };
+}
+
+describe("BoundedLoads over a router with ghosts", () => {
+  it("answers as the model of its rule over the router built anew, on random sequences, both engines", () => {
+    const ids = Array.from({ length: 300 }, (_, i) => `sess-${i}`);
+    const REGIONS = 700;
+    const op = fc.oneof(
+      { weight: 6, arbitrary: fc.record({ op: fc.constant("acquire" as const), id: fc.constantFrom(...ids), exclude: fc.nat(2) }) },
+      { weight: 2, arbitrary: fc.record({ op: fc.constant("release" as const), id: fc.constantFrom(...ids) }) },
+      { weight: 1, arbitrary: fc.record({ op: fc.constant("remove" as const), picks: fc.array(fc.nat(REGIONS - 1), { minLength: 1, maxLength: 2 }) }) },
+      { weight: 1, arbitrary: fc.record({ op: fc.constant("back" as const), pick: fc.nat() }) },
+    );
+    let ghostsSeen = 0, walked = 0;
+    fc.assert(
+      fc.property(fc.boolean(), fc.array(op, { minLength: 60, maxLength: 150 }), (wasm, steps) => {
+        const router: AnyRouter = wasm ? new WasmRouter({ vnodesPerWeight: 1 }) : new PureRouter({ vnodesPerWeight: 1 });
+        router.addRegions(Array.from({ length: REGIONS }, (_, i): [string, number] => [`r${i}`, 1]));
+        const subject = new BoundedLoads(router, { loadFactor: 1 });
+        const anew = builtAnew(router);
+        const model = new BoundedLoadsModel(anew, 1);
+        const removed: string[] = [];
+        for (const s of steps) {
+          if (s.op === "acquire") {
+            // The regions that matter to the session: the first of its preference list, to route around.
+            const exclude = anew.preferenceList(s.id, s.exclude);
+            const region = subject.acquire(s.id, { exclude });
+            expect(region).toBe(model.acquire(s.id, exclude));
+            if (region !== anew.preferenceList(s.id, 1 + s.exclude)[s.exclude]) walked++;
+          } else if (s.op === "release") expect(subject.release(s.id)).toBe(model.release(s.id));
+          else if (s.op === "remove") {
+            const gone = [...new Set(s.picks.map((i) => `r${i}`))].filter((region) => router.weights().has(region));
+            router.addRegions(gone.map((region): [string, number] => [region, 0]));
+            removed.push(...gone);
+          } else if (removed.length > 0) router.addRegion(removed.splice(s.pick % removed.length, 1)[0], 1);
+          if (wasm && (internalsOf(router).ring as WasmRing).ghosts !== undefined) ghostsSeen++;
+          expect([...subject.loads()].sort()).toEqual([...model.loads()].sort());
+        }
+      }),
+      { numRuns: 20, seed: 20261207 },
+    );
+    expect(ghostsSeen).toBeGreaterThan(50);
+    // Sessions went past full regions (or stayed where they were held), not only to their first choice.
+    expect(walked).toBeGreaterThan(50);
   }, 120_000);
 });
