@@ -28,7 +28,7 @@ export function benchText({ router, ids, idsFrom, batch, rounds, time, timings }
   const ns = (value: number) => (value >= 100 ? String(Math.round(value)) : value.toFixed(1));
   const rows = timings.map(({ call, engine, median, min, max, ratio }) => [call, engine, ns(median), `${ns(min)}-${ns(max)}`, `${ratio.toFixed(2)}x`]);
   return (
-    `ring: ${counted(regions.size, "region")}, compatible with ${describeDialect(dialect)}, fingerprint ${router.fingerprint()}\n` +
+    `ring: ${counted(regions.size, "region")}${listed(regions)}, compatible with ${describeDialect(dialect)}, fingerprint ${router.fingerprint()}\n` +
     `ids: ${count(ids.length)} (${idsFrom}, ${meanBytes(ids).toFixed(1)} bytes on average), ${count(batch)} a batch call\n` +
     `ns of CPU time per id: the median of ${rounds} alternating rounds of ${time} ms a call, their range, and the ratio to route on WebAssembly\n\n` +
     columns([["call", "engine", "ns per id", "range", "vs route"], ...rows], [0, 1]) +
@@ -37,6 +37,14 @@ export function benchText({ router, ids, idsFrom, batch, rounds, time, timings }
 }
 
 const count = (n: number): string => n.toLocaleString("en");
+
+/** At most LISTED regions as NAME=WEIGHT, in parentheses (a name quoted unless plain printable ASCII without "," or "="); more, none. */
+const LISTED = 8;
+function listed(regions: ReadonlyMap<string, { readonly weight: number }>): string {
+  if (regions.size > LISTED) return "";
+  const named = [...regions].map(([name, { weight }]) => `${/^[!-~]+$/.test(name) && !/[,=]/.test(name) ? name : JSON.stringify(name)}=${weight}`);
+  return ` (${named.join(", ")})`;
+}
 
 /** Mean UTF-8 bytes of an id. */
 const meanBytes = (ids: readonly string[]): number => ids.reduce((sum, id) => sum + Buffer.byteLength(id), 0) / ids.length;

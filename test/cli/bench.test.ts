@@ -106,12 +106,16 @@ describe("region-router bench", () => {
     const result = cli(["bench", ...SEED_RING, "--ids", idsFile, ...FAST]);
     expect(result.status).toBe(0);
     const lines = result.stdout.split("\n");
-    expect(lines[0]).toMatch(/^ring: 3 regions, compatible with region-router \(vnodes per weight 1\), fingerprint [0-9a-f]{32}$/);
+    expect(lines[0]).toMatch(/^ring: 3 regions \(sf=3, london=3, bangalore=3\), compatible with region-router \(vnodes per weight 1\), fingerprint [0-9a-f]{32}$/);
     expect(lines[1]).toBe(`ids: 3,000 (--ids ${JSON.stringify(idsFile)}, ${meanBytes.toFixed(1)} bytes on average), 1,024 a batch call`);
     for (const engine of ["WebAssembly", "pure"]) {
       for (const call of CALLS) expect(result.stdout).toMatch(new RegExp(`^${call} +${engine} +[\\d.]+ +[\\d.]+-[\\d.]+ +[\\d.]+x$`, "m"));
     }
-    expect(cli(["bench", "--region", "solo=1", "--ids", idsFile, ...FAST]).stdout).toMatch(/^ring: 1 region, compatible with region-router/);
+    expect(cli(["bench", "--region", "solo=1", "--ids", idsFile, ...FAST]).stdout).toMatch(/^ring: 1 region \(solo=1\), compatible with region-router/);
+    // Names that are not plain printable ASCII, or hold a comma, are quoted; past eight regions none is listed.
+    expect(cli(["bench", "--region", "a b=1", "--region", "x,y=2", "--region", "é=3", "--ids", idsFile, ...FAST]).stdout).toMatch(/^ring: 3 regions \("a b"=1, "x,y"=2, "é"=3\), compatible/);
+    const nine = Array.from({ length: 9 }, (_, i) => ["--region", `r${i}=1`]).flat();
+    expect(cli(["bench", ...nine, "--ids", idsFile, ...FAST]).stdout).toMatch(/^ring: 9 regions, compatible/);
   });
 
   it("with no ring given, benches the README's, in the dialect the flags give", () => {
