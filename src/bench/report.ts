@@ -3,6 +3,7 @@
 import { internalsOf } from "../internals.js";
 import type { RegionRouterBase } from "../router.js";
 import { describeDialect } from "../cli/dialect-flags.js";
+import { escapeName } from "../cli/escape.js";
 import { columns, counted } from "../cli/table.js";
 import type { CallsToTime, Timing } from "./calls.js";
 import { machine, machineLine } from "./machine.js";
@@ -38,12 +39,10 @@ export function benchText({ router, ids, idsFrom, batch, rounds, time, timings }
 
 const count = (n: number): string => n.toLocaleString("en");
 
-/** At most LISTED regions as NAME=WEIGHT, in parentheses (a name quoted unless plain printable ASCII without "," or "="); more, none. */
+/** At most LISTED regions as NAME=WEIGHT, in parentheses, names as stats and plan show them (escapeName); more, none. */
 const LISTED = 8;
 function listed(regions: ReadonlyMap<string, { readonly weight: number }>): string {
-  if (regions.size > LISTED) return "";
-  const named = [...regions].map(([name, { weight }]) => `${/^[!-~]+$/.test(name) && !/[,=]/.test(name) ? name : JSON.stringify(name)}=${weight}`);
-  return ` (${named.join(", ")})`;
+  return regions.size > LISTED ? "" : ` (${[...regions].map(([name, { weight }]) => `${escapeName(name)}=${weight}`).join(", ")})`;
 }
 
 /** Mean UTF-8 bytes of an id. */

@@ -82,7 +82,7 @@ export function perWeightSource(ring: Dialect, args: ParsedArgs, prefix: string,
 /** Build the ring the options describe (`fallback`'s --region values when they give none), or throw a UsageError saying what is wrong with them. */
 export async function ringFromOptions(args: ParsedArgs, fallback: readonly string[] = []): Promise<RegionRouter> {
   const file = args.one("ring");
-  const regions = args.all("region").length > 0 || file !== undefined ? args.all("region") : fallback;
+  const given = args.all("region"), regions = given.length > 0 || file !== undefined ? given : fallback;
   if (file !== undefined && regions.length > 0) {
     throw new UsageError("--ring cannot be combined with --region (the file defines the whole ring)");
   }

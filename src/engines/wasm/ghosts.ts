@@ -41,10 +41,14 @@ export class GhostedMemory extends RingMemory {
     return answerAt(this.ghosts, slot, slot < 0 ? -1 : this.ownerOfSlot(slot), table, this.n);
   }
 
-  /** The excluded answers in out[from, to), written by indexOf from a batch's slots (chunks.ts, writeOwners), made to name their nodes by index (answerAt). */
-  excludedIndexes(out: Int32Array, from: number, to: number): void {
+  /**
+   * The excluded answers in out[from, to), written by indexOf through `table` from a batch's slots
+   * (chunks.ts, writeOwners), made to name their nodes by index (answerAt); without a table the
+   * answers are owners, none excluded, and nothing is read.
+   */
+  excludedIndexes(out: Int32Array, from: number, to: number, table: Int32Array | undefined): void {
     const { ghosts, n } = this;
-    if (ghosts !== undefined) for (let i = from; i < to; i++) out[i] = byIndex(ghosts, out[i], n);
+    if (ghosts !== undefined && table !== undefined) for (let i = from; i < to; i++) out[i] = byIndex(ghosts, out[i], n);
   }
 
   /** Turn the nodes at `doomed` (ascending slots, fewer than all; no ghosts standing) into ghosts. */

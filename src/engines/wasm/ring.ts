@@ -85,7 +85,7 @@ export class WasmRing extends GhostedMemory implements Ring {
       this.#oneByOne(keys, count, (slot, i) => void (out[i] = this.answerAt(slot, table)));
       return;
     }
-    this.#readChunks(keys, count, (results, chunk, at) => (writeOwners(this, results, chunk, out, at, table), this.excludedIndexes(out, at, at + chunk)), table !== undefined);
+    this.#readChunks(keys, count, (results, chunk, at) => (writeOwners(this, results, chunk, out, at, table), this.excludedIndexes(out, at, at + chunk, table)), table !== undefined);
   }
 
   /** A batch too small to pay for one: each key read, checked and located as route() does (its slot); memory given back as a batch's. */
@@ -205,7 +205,7 @@ export class WasmRing extends GhostedMemory implements Ring {
       // memory a small batch grew is then all that a large one of short ids needs).
       if (reserve) this.planBatch(CHUNK, largestChunk(spans, count));
       for (let from = 0; from < count; ) {
-        this.excludedIndexes(out, from, (from = stride === 1 ? routeOffsetsChunk(this, data, spans, from, count, out, table) : routePairsChunk(this, data, spans, from, count, out, table)));
+        this.excludedIndexes(out, from, (from = stride === 1 ? routeOffsetsChunk(this, data, spans, from, count, out, table) : routePairsChunk(this, data, spans, from, count, out, table)), table);
       }
     } finally {
       this.#giveBackBatch(had);
