@@ -1,5 +1,5 @@
 // The shape the code keeps (issue 32's limits): no source file over 350 lines, src/cli/ at most
-// 1,650 lines in all (its six commands), bench/ at most 1,300, bench/RESULTS.md at most 400; and
+// 1,600 lines in all (its six commands), bench/ at most 1,300, bench/RESULTS.md at most 400; and
 // its seams: nothing outside src/engines/wasm/ imports from it but the entries, nothing in
 // src/operations/ or src/engines/ imports src/router.ts.
 import { readdirSync, readFileSync } from "node:fs";
@@ -34,8 +34,8 @@ describe("the code's shape", () => {
     expect(files.filter((file) => lines(file) > 350).map((file) => `${file}: ${lines(file)} lines`)).toEqual([]);
   });
 
-  it("src/cli/ at most 1,650 lines, bench/ at most 1,300, bench/RESULTS.md at most 400", () => {
-    expect(total(sources("src/cli"))).toBeLessThanOrEqual(1650);
+  it("src/cli/ at most 1,600 lines, bench/ at most 1,300, bench/RESULTS.md at most 400", () => {
+    expect(total(sources("src/cli"))).toBeLessThanOrEqual(1600);
     expect(total(sources("bench"))).toBeLessThanOrEqual(1300);
     expect(lines("bench/RESULTS.md")).toBeLessThanOrEqual(400);
   });

@@ -1,7 +1,7 @@
 // The dialect on the command line: `--compatible-with NAME` and its options in kebab-case
 // (--vnodes-per-weight), prefixed for plan's ring after (--to-replicas); a flag of another dialect
 // is a UsageError naming it as typed.
-import { DIALECTS, OPTION_NAMES, optionRules, type Dialect, type DialectName } from "../dialects.js";
+import { DIALECTS, OPTION_NAMES, optionRules, type Dialect } from "../dialects.js";
 import { readDialect, readOptions, type OptionWording } from "../options.js";
 import { parseInteger, type OptionSpecs, type ParsedArgs, STRING } from "./args.js";
 import { UsageError } from "./usage-error.js";
@@ -33,12 +33,6 @@ export function describeDialect({ name, options }: Pick<Dialect, "name" | "optio
   return words.length > 0 ? `${name} (${words.join(", ")})` : name;
 }
 
-/** The options of a dialect as flags after `prefix`, for messages: "--vnode-count, --replicas". */
-function flagList(name: DialectName, prefix: string): string {
-  const flags = Object.keys(optionRules(name)).map((option) => `--${prefix}${flagOf(option)}`);
-  return flags.length > 0 ? `its options: ${flags.join(", ")}` : "it has no options";
-}
-
 /** The dialect and options the flags after `prefix` give; what they leave out is `base`'s (named `baseIs`) in its dialect, else the default. */
 export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect, baseIs: string): Dialect {
   const dialectFlag = `${prefix}compatible-with`;
@@ -50,7 +44,8 @@ export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect
     unknownDialect: (value) => new UsageError(`--${dialectFlag} must be one of ${DIALECTS.join(", ")}, got ${JSON.stringify(value)}`),
     notAnOption(option, name) {
       const source = named !== undefined ? `--${dialectFlag} ${name}` : `${name}, ${baseIs}`;
-      return new UsageError(`--${prefix}${flagOf(option)} is not an option of ${source} (${flagList(name, prefix)})`);
+      const flags = Object.keys(optionRules(name)).map((other) => `--${prefix}${flagOf(other)}`);
+      return new UsageError(`--${prefix}${flagOf(option)} is not an option of ${source} (${flags.length > 0 ? `its options: ${flags.join(", ")}` : "it has no options"})`);
     },
     value: (option, text, max) => parseInteger(`--${prefix}${flagOf(option)}`, text as string, 1, max),
   };
@@ -63,12 +58,7 @@ export const DEFAULT_DIALECT: Dialect = readDialect(undefined, "options");
 /** A UsageError unless the dialect flags after `prefix` agree with the dialect of a ring read from a file (`what`: `--ring file "ring.json"`): with a file, they check what it holds. */
 export function checkFileDialect(args: ParsedArgs, prefix: string, file: Dialect, what: string): void {
   const flags = dialectFromFlags(args, prefix, file, `the ${what.split(" ")[0]} file's dialect`);
-  if (flags.name !== file.name) {
-    throw new UsageError(`${what} is compatible with ${file.name}, not --${prefix}compatible-with ${flags.name}`);
-  }
-  for (const [option, value] of Object.entries(file.options)) {
-    if (flags.options[option] !== value) {
-      throw new UsageError(`${what} has ${option} ${value}, not --${prefix}${flagOf(option)} ${flags.options[option]}`);
-    }
-  }
+  if (flags.name !== file.name) throw new UsageError(`${what} is compatible with ${file.name}, not --${prefix}compatible-with ${flags.name}`);
+  const option = Object.keys(file.options).find((key) => flags.options[key] !== file.options[key]);
+  if (option !== undefined) throw new UsageError(`${what} has ${option} ${file.options[option]}, not --${prefix}${flagOf(option)} ${flags.options[option]}`);
 }

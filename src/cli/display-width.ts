@@ -24,8 +24,7 @@ export function displayWidth(text: string): number {
   if (ONE_COLUMN.test(text)) return text.length;
   let width = 0;
   for (const { segment } of graphemes.segment(text)) {
-    if (ZERO_WIDTH.test(segment)) continue;
-    width += EMOJI.test(segment) || WIDE.test(segment) ? 2 : 1;
+    if (!ZERO_WIDTH.test(segment)) width += EMOJI.test(segment) || WIDE.test(segment) ? 2 : 1;
   }
   return width;
 }

@@ -5,17 +5,10 @@
 const SPECIAL = /[\\\x00-\x1f\x7f-\x9f]/g;
 const CONTROL = /[\x00-\x1f\x7f-\x9f]/g;
 const SHORT: Readonly<Record<string, string>> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
+const escaped = (c: string): string => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 
 /** `name` as line-oriented output shows it. */
-export function escapeName(name: string): string {
-  return name.replace(SPECIAL, escaped);
-}
+export const escapeName = (name: string): string => name.replace(SPECIAL, escaped);
 
 /** A message for stderr: its control characters escaped, so it is one line and repaints nothing. */
-export function escapeMessage(message: string): string {
-  return message.replace(CONTROL, escaped);
-}
-
-function escaped(c: string): string {
-  return SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
-}
+export const escapeMessage = (message: string): string => message.replace(CONTROL, escaped);

@@ -3,7 +3,7 @@
 // that fails later, or a file replaced in between, is an IoError naming the input and the cause.
 import { constants } from "node:buffer";
 import { accessSync, closeSync, constants as fs, fstatSync, openSync, read, readSync, type Stats, statSync } from "node:fs";
-import { fileError, IoError, reasonOf, UsageError } from "./usage-error.js";
+import { IoError, reasonOf, UsageError } from "./usage-error.js";
 
 export interface Input {
   /** How messages name it: `input file "ids.txt"`, `stdin`. */
@@ -72,17 +72,22 @@ function readFd(fd: number, isFile: boolean, into: Buffer, at: number): Promise<
   return new Promise((resolve, reject) => read(fd, into, at, into.length - at, null, (error, bytes) => (error ? reject(error) : resolve(bytes))));
 }
 
+/** What `stat` gives, for an input that is not a directory; any failure a UsageError naming it (`label`). */
+function statOf(label: string, stat: () => Stats): Stats {
+  let stats: Stats;
+  try {
+    stats = stat();
+  } catch (error) {
+    throw new UsageError(`cannot read ${label}: ${reasonOf(error)}`);
+  }
+  if (stats.isDirectory()) throw new UsageError(`cannot read ${label}: ${reasonOf({ code: "EISDIR" })}`);
+  return stats;
+}
+
 /** A file, checked now (there, readable, not a directory), opened when first read. */
 function fileInput(path: string, what: string): Input {
   const label = `${what} ${JSON.stringify(path)}`;
-  let stat: Stats;
-  try {
-    stat = statSync(path);
-    accessSync(path, fs.R_OK);
-  } catch (error) {
-    throw fileError(what, path, error);
-  }
-  if (stat.isDirectory()) throw fileError(what, path, { code: "EISDIR" });
+  const stat = statOf(label, () => (accessSync(path, fs.R_OK), statSync(path)));
   const isFile = stat.isFile();
   let fd = -1;
   const close = () => {
@@ -118,13 +123,7 @@ function fileInput(path: string, what: string): Input {
 
 /** Stdin by descriptor, else (a terminal, or EAGAIN) through process.stdin; a directory or a closed descriptor a UsageError. */
 function stdinInput(): Input {
-  let stat: Stats;
-  try {
-    stat = fstatSync(0);
-  } catch (error) {
-    throw new UsageError(`cannot read stdin: ${reasonOf(error)}`);
-  }
-  if (stat.isDirectory()) throw new UsageError(`cannot read stdin: ${reasonOf({ code: "EISDIR" })}`);
+  const stat = statOf("stdin", () => fstatSync(0));
   const isFile = stat.isFile();
   let stream = process.stdin.isTTY ? streamReader(process.stdin) : null;
   return {

@@ -5,11 +5,9 @@
 import { isAscii, isUtf8 } from "node:buffer";
 import { type HasInternals, internalsOf } from "../internals.js";
 import type { Input } from "./inputs.js";
-import { LONG_LINE, LongLine, readLongLine } from "./long-line.js";
+import { CARRIAGE_RETURN, LONG_LINE, LongLine, NEWLINE, readLongLine } from "./long-line.js";
 import { type LineFormat, renderPiece, type Write } from "./render.js";
 
-const NEWLINE = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
 /** NEWLINE in each byte of a 32-bit word. */
 const NEWLINES = 0x0a0a0a0a;
 
@@ -103,10 +101,7 @@ export async function* readLines(input: Input, onBytes?: (bytes: number) => void
   let total = 0;
   /** Until the input's first three bytes are read: they may be a byte order mark. */
   let atStart = true;
-  const counted = (bytes: number) => {
-    total += bytes;
-    onBytes?.(bytes);
-  };
+  const counted = (bytes: number) => void ((total += bytes), onBytes?.(bytes));
   try {
     for (;;) {
       let start = filled;

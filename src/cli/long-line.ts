@@ -18,9 +18,8 @@ import { IoError, reasonOf } from "./usage-error.js";
 export const LONG_LINE = 4 << 20;
 /** Bytes per piece when a long line's id is read again. */
 const PIECE = 1 << 20;
-const NEWLINE = 0x0a;
-const CARRIAGE_RETURN = 0x0d;
-const CARRIAGE_RETURN_BYTE = Uint8Array.of(CARRIAGE_RETURN);
+export const NEWLINE = 0x0a;
+export const CARRIAGE_RETURN = 0x0d;
 
 /** MD5 of an id given in pieces, as route() hashes it decoded: from a piece not ASCII on, decoded and encoded again. */
 function idHash(): { update(bytes: Uint8Array): void; digest(): Buffer } {
@@ -40,9 +39,7 @@ interface Store {
 }
 
 /** The line where it stands, from `position`, in a file named on the command line. */
-function sourceStore(readAt: NonNullable<Input["readAt"]>, position: number): Store {
-  return { append() {}, readAt: (into, at, length, offset) => readAt(into, at, length, position + offset), close() {} };
-}
+const sourceStore = (readAt: NonNullable<Input["readAt"]>, position: number): Store => ({ append() {}, readAt: (into, at, length, offset) => readAt(into, at, length, position + offset), close() {} });
 
 /** A copy in a temporary file, for a line that cannot be read again (stdin). */
 function spoolStore(): Store {
@@ -81,18 +78,11 @@ function spoolStore(): Store {
   };
 }
 
-/** A line of more than LONG_LINE bytes, whose id is not held: its digest, length and bytes on demand. */
+/** A line of more than LONG_LINE bytes, whose id is not held: its `digest` (MD5 of the id's UTF-8, as route() hashes it), `length` in bytes as read, and bytes on demand. */
 export class LongLine implements Lines {
   readonly count = 1;
 
-  constructor(
-    /** MD5 of the id's UTF-8, as route() would hash the id. */
-    readonly digest: Buffer,
-    /** The id's length in bytes as read. */
-    readonly length: number,
-    private readonly store: Store,
-    private readonly label: string,
-  ) {}
+  constructor(readonly digest: Buffer, readonly length: number, private readonly store: Store, private readonly label: string) {}
 
   route(router: HasInternals, out: Int32Array, table?: Int32Array): void {
     const { ring } = internalsOf(router);
@@ -154,7 +144,7 @@ export async function readLongLine(input: Input, head: Buffer, position: number,
   };
   const add = (bytes: Uint8Array) => {
     if (bytes.length === 0) return;
-    if (carriageReturn) keep(CARRIAGE_RETURN_BYTE);
+    if (carriageReturn) keep(Uint8Array.of(CARRIAGE_RETURN));
     carriageReturn = bytes[bytes.length - 1] === CARRIAGE_RETURN;
     keep(carriageReturn ? bytes.subarray(0, bytes.length - 1) : bytes);
   };

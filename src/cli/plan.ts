@@ -56,8 +56,7 @@ Options:
     const before = await ringFromOptions(parsed);
     const { after, changes } = await ringAfter(before, parsed);
     const moves = movement(before, after);
-    const sessionsFile = parsed.one("sessions");
-    const sessions = sessionsFile === undefined ? null : openInputs([sessionsFile], "--sessions file")[0];
+    const sessions = parsed.has("sessions") ? openInputs(parsed.all("sessions"), "--sessions file")[0] : null;
     if (printsJson(parsed, "text")) {
       const summary = JSON.stringify(moves);
       if (!sessions) return writeOut(`${summary}\n`);
@@ -125,17 +124,20 @@ export async function ringAfter(before: RegionRouter, parsed: ParsedArgs, unchan
   return applyChanges(before, { ring: to, flag, perWeight }, migrating ? [dialectChange(from, to)] : [], edits);
 }
 
+/** A change as text: a region removed (`now` undefined), added (`was` undefined) or set to a new weight. */
+function changeText(name: string, was: number | undefined, now: number | undefined): string {
+  if (now === undefined) return `remove ${escapeName(name)}`;
+  return was === undefined ? `add ${escapeName(name)} weight ${now}` : `set ${escapeName(name)} weight ${was} → ${now}`;
+}
+
 /** What differs between two rings, as the changes that would turn one into the other. */
 function differences(before: RegionRouter, after: RegionRouter): string[] {
   const [from, to] = [internalsOf(before).dialect, internalsOf(after).dialect];
   const changes = describeDialect(from) === describeDialect(to) ? [] : [dialectChange(from, to)];
   const [was, now] = [before.weights(), after.weights()];
-  for (const name of was.keys()) if (!now.has(name)) changes.push(`remove ${escapeName(name)}`);
-  for (const [name, weight] of now) {
-    const old = was.get(name);
-    if (old !== undefined && old !== weight) changes.push(`set ${escapeName(name)} weight ${old} → ${weight}`);
-  }
-  for (const [name, weight] of now) if (!was.has(name)) changes.push(`add ${escapeName(name)} weight ${weight}`);
+  for (const [name, weight] of was) if (!now.has(name)) changes.push(changeText(name, weight, undefined));
+  for (const [name, weight] of now) if (was.has(name) && was.get(name) !== weight) changes.push(changeText(name, was.get(name), weight));
+  for (const [name, weight] of now) if (!was.has(name)) changes.push(changeText(name, undefined, weight));
   // In the dialects of 32-bit points the regions' order decides equal points: part of the ring.
   if (changes.length === 0) changes.push(before.fingerprint() === after.fingerprint() ? "no change" : "the same regions in another order");
   return changes;
@@ -155,31 +157,22 @@ function applyChanges(
   const [weights, final] = [before.weights(), before.weights()];
   /** Region -> the change that gives its weight, as typed. */
   const typed = new Map<string, string>();
-  const change = (option: string, name: string, text: string) => {
-    if (typed.has(name)) throw new UsageError(`${option} ${text}: region ${JSON.stringify(name)} is changed more than once in this plan`);
-    typed.set(name, `${option} ${text}`);
-  };
-  for (const name of removes) {
-    exactParts("--remove", name, [name], weights);
-    change("--remove", name, name);
-    if (!weights.has(name)) throw new UsageError(`--remove ${name}: no region ${JSON.stringify(name)} in the ring`);
-    final.delete(name);
-    changes.push(`remove ${escapeName(name)}`);
-  }
-  for (const text of sets) {
-    const [name, weight] = parseRegionWeight("--set", text, weights);
-    change("--set", name, text);
-    if (!weights.has(name)) throw new UsageError(`--set ${text}: no region ${JSON.stringify(name)} in the ring (use --add)`);
-    final.delete(name);
-    final.set(name, weight);
-    changes.push(`set ${escapeName(name)} weight ${weights.get(name)} → ${weight}`);
-  }
-  for (const text of adds) {
-    const [name, weight] = parseRegionWeight("--add", text);
-    change("--add", name, text);
-    if (weights.has(name)) throw new UsageError(`--add ${text}: region ${JSON.stringify(name)} is already in the ring (use --set)`);
-    final.set(name, weight);
-    changes.push(`add ${escapeName(name)} weight ${weight}`);
+  const kinds = [["--remove", removes], ["--set", sets], ["--add", adds]] as const;
+  for (const [option, texts] of kinds) {
+    for (const text of texts) {
+      const [adding, removing] = [option === "--add", option === "--remove"];
+      // Names the ring holds may have whitespace (exactParts); an added one may not.
+      if (removing) exactParts(option, text, [text], weights);
+      const [name, weight] = removing ? [text, undefined] : parseRegionWeight(option, text, adding ? undefined : weights);
+      const quoted = JSON.stringify(name);
+      if (typed.has(name)) throw new UsageError(`${option} ${text}: region ${quoted} is changed more than once in this plan`);
+      typed.set(name, `${option} ${text}`);
+      if (adding && weights.has(name)) throw new UsageError(`${option} ${text}: region ${quoted} is already in the ring (use --set)`);
+      if (!adding && !weights.has(name)) throw new UsageError(`${option} ${text}: no region ${quoted} in the ring${removing ? "" : " (use --add)"}`);
+      final.delete(name);
+      if (weight !== undefined) final.set(name, weight);
+      changes.push(changeText(name, weights.get(name), weight));
+    }
   }
   const entries = [...final];
   // Kept and set regions are at most the ring's own count, so the first region past the limit is added.

@@ -37,8 +37,6 @@ export function progressBar(inputs: readonly Input[]): { advance(bytes: number):
       drawnAt = Date.now();
       showStatus(progressText(done, total));
     },
-    finish() {
-      if (drawnAt > 0) clearStatus();
-    },
+    finish: () => void (drawnAt > 0 && clearStatus()),
   };
 }

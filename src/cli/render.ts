@@ -47,13 +47,12 @@ export function renderPiece(piece: Buffer, spans: Uint32Array, format: LineForma
 
 /** A growing output buffer. */
 class Output {
-  private out: Buffer;
-  private view: DataView;
+  private out = Buffer.alloc(0);
+  private view = new DataView(this.out.buffer);
   private o = 0;
 
   constructor(size: number) {
-    this.out = Buffer.allocUnsafe(size);
-    this.view = new DataView(this.out.buffer, this.out.byteOffset, this.out.length);
+    this.room(size);
   }
 
   /** Room for `bytes` more, and the 3 bytes a last 4-byte copy may write past them. */
@@ -89,8 +88,7 @@ class Output {
   text(head: Uint8Array, text: string, tail: Uint8Array): void {
     this.room(head.length + 3 * text.length + tail.length);
     this.out.set(head, this.o);
-    this.o += head.length;
-    this.o += this.out.write(text, this.o);
+    this.o += head.length + this.out.write(text, this.o + head.length);
     this.out.set(tail, this.o);
     this.o += tail.length;
   }

@@ -88,17 +88,15 @@ export async function ringFromOptions(args: ParsedArgs, fallback: readonly strin
   }
   if (file !== undefined) return ringFromFile(args, "ring", "", file);
   if (regions.length === 0) throw new UsageError("no ring given: use --ring FILE or --region NAME=WEIGHT (repeatable)");
-  const entries: [string, number][] = [];
-  const seen = new Set<string>();
+  const entries = new Map<string, number>();
   for (const text of regions) {
     const [name, weight] = parseRegionWeight("--region", text);
-    if (seen.has(name)) throw new UsageError(`--region ${name} is given more than once`);
-    seen.add(name);
-    entries.push([name, weight]);
+    if (entries.has(name)) throw new UsageError(`--region ${name} is given more than once`);
+    entries.set(name, weight);
   }
   const ring = dialectFromFlags(args, "", DEFAULT_DIALECT, "the default dialect");
   // Named as typed (`--region sf=02000`), not as parsed.
-  return buildRing(ring, entries, "--region", (i) => `--region ${regions[i]}`, perWeightSource(ring, args, ""));
+  return buildRing(ring, [...entries], "--region", (i) => `--region ${regions[i]}`, perWeightSource(ring, args, ""));
 }
 
 /** ringFromOptions' ring, refused unless some region owns a position (then every id has a region), which weights alone do not tell. */

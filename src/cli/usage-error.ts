@@ -36,8 +36,3 @@ export function reasonOf(error: unknown): string {
   const message = String((error as Error | null)?.message ?? error);
   return /^[A-Z0-9_]+: ([^,]+)/.exec(message)?.[1] ?? message;
 }
-
-/** A file-system failure before any output, as a UsageError naming what was being read. */
-export function fileError(what: string, path: string, error: unknown): UsageError {
-  return new UsageError(`cannot read ${what} ${JSON.stringify(path)}: ${reasonOf(error)}`);
-}
