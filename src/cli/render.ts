@@ -47,12 +47,13 @@ export function renderPiece(piece: Buffer, spans: Uint32Array, format: LineForma
 
 /** A growing output buffer. */
 class Output {
-  private out = Buffer.alloc(0);
-  private view = new DataView(this.out.buffer);
+  private out: Buffer;
+  private view: DataView;
   private o = 0;
 
   constructor(size: number) {
-    this.room(size);
+    this.out = Buffer.allocUnsafe(size);
+    this.view = new DataView(this.out.buffer, this.out.byteOffset, this.out.length);
   }
 
   /** Room for `bytes` more, and the 3 bytes a last 4-byte copy may write past them. */
