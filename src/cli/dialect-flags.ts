@@ -55,10 +55,11 @@ export function dialectFromFlags(args: ParsedArgs, prefix: string, base: Dialect
 /** The default ring's dialect: region-router with its defaults. */
 export const DEFAULT_DIALECT: Dialect = readDialect(undefined, "options");
 
-/** A UsageError unless the dialect flags after `prefix` agree with the dialect of a ring read from a file (`what`: `--ring file "ring.json"`): with a file, they check what it holds. */
-export function checkFileDialect(args: ParsedArgs, prefix: string, file: Dialect, what: string): void {
+/** A UsageError unless the dialect flags after `prefix` agree with the dialect of a ring read from a file (`what`: `--ring file "ring.json"`, whose JSON is `snapshot`): with a file, they check what it holds. */
+export function checkFileDialect(args: ParsedArgs, prefix: string, file: Dialect, what: string, snapshot: object): void {
   const flags = dialectFromFlags(args, prefix, file, `the ${what.split(" ")[0]} file's dialect`);
   if (flags.name !== file.name) throw new UsageError(`${what} is compatible with ${file.name}, not --${prefix}compatible-with ${flags.name}`);
   const option = Object.keys(file.options).find((key) => flags.options[key] !== file.options[key]);
-  if (option !== undefined) throw new UsageError(`${what} has ${option} ${file.options[option]}, not --${prefix}${flagOf(option)} ${flags.options[option]}`);
+  const given = option === undefined || Object.hasOwn(snapshot, option) ? "" : ` (${file.name}'s default: the file sets none)`;
+  if (option !== undefined) throw new UsageError(`${what} has ${option} ${file.options[option]}${given}, not --${prefix}${flagOf(option)} ${flags.options[option]}`);
 }

@@ -33,12 +33,13 @@ export function exactParts(option: string, text: string, parts: readonly string[
   }
 }
 
-/** `NAME=WEIGHT` → [name, weight], the weight a plain decimal integer the library accepts. */
+/** `NAME=WEIGHT` → [name, weight], the weight a plain decimal integer the library accepts; a NAME with "=" only one `known` to the ring ("sf=3,london=3" is no region "sf=3,london"). */
 export function parseRegionWeight(option: string, text: string, known?: ReadonlyMap<string, number>): [string, number] {
   const eq = text.lastIndexOf("=");
   if (eq <= 0) throw new UsageError(`${option} expects NAME=WEIGHT, got ${JSON.stringify(text)}`);
   const [name, weight] = [text.slice(0, eq), text.slice(eq + 1)];
   exactParts(option, text, [name, weight], known);
+  if (name.includes("=") && !known?.has(name)) throw new UsageError(`${option} ${JSON.stringify(text)}: a NAME may not hold "=" (one NAME=WEIGHT a flag: repeat ${option} for each region)`);
   return [name, parseInteger(`${option} ${text}: weight`, weight, 0, MAX_WEIGHT)];
 }
 
@@ -83,9 +84,7 @@ export function perWeightSource(ring: Dialect, args: ParsedArgs, prefix: string,
 export async function ringFromOptions(args: ParsedArgs, fallback: readonly string[] = []): Promise<RegionRouter> {
   const file = args.one("ring");
   const given = args.all("region"), regions = given.length > 0 || file !== undefined ? given : fallback;
-  if (file !== undefined && regions.length > 0) {
-    throw new UsageError("--ring cannot be combined with --region (the file defines the whole ring)");
-  }
+  if (file !== undefined && regions.length > 0) throw new UsageError("--ring cannot be combined with --region (the file defines the whole ring)");
   if (file !== undefined) return ringFromFile(args, "ring", "", file);
   if (regions.length === 0) throw new UsageError("no ring given: use --ring FILE or --region NAME=WEIGHT (repeatable)");
   const entries = new Map<string, number>();
@@ -118,6 +117,6 @@ export async function ringFromFile(args: ParsedArgs, flag: string, prefix: strin
     throw new UsageError(`${where} is not valid JSON: ${(error as Error).message}`);
   }
   const router = asUsage(where, () => RegionRouter.fromJSON(value));
-  if (hasDialectFlags(args, prefix)) checkFileDialect(args, prefix, internalsOf(router).dialect, where);
+  if (hasDialectFlags(args, prefix)) checkFileDialect(args, prefix, internalsOf(router).dialect, where, value as object);
   return router;
 }

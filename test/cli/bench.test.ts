@@ -3,6 +3,7 @@
 // usage errors. Runs are kept to a round or two of a few ms a call (--rounds, --time), but one --quick.
 import { spawnSync } from "node:child_process";
 import { copyFileSync, mkdirSync, readFileSync, truncateSync, writeFileSync } from "node:fs";
+import { createRequire } from "node:module";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { DIALECTS } from "../../src/dialects.js";
@@ -158,9 +159,12 @@ describe("region-router bench", () => {
     writeFileSync(join(project, "package.json"), "{}");
     writeFileSync(join(library, "package.json"), JSON.stringify({ name: "hashring", version: "0.0.0-stand-in", main: "index.js" }));
     const given = join(project, "given.json");
-    writeFileSync(join(library, "index.js"), `module.exports = class { constructor(servers, algorithm, options) {
+    // It routes as the real one does: a hashring that does not is refused (below).
+    writeFileSync(join(library, "index.js"), `const Real = require(${JSON.stringify(createRequire(import.meta.url).resolve("hashring"))});
+    module.exports = class { constructor(servers, algorithm, options) {
       require("node:fs").writeFileSync(${JSON.stringify(given)}, JSON.stringify({ servers, algorithm, options }));
-    } get() { return "a"; } };`);
+      this.real = new Real(servers, algorithm, options);
+    } get(id) { return this.real.get(id); } };`);
     const args = ["bench", "--compatible-with", "hashring", "--vnode-count", "10", "--region", "a=1", "--region", "b=2", "--compare", "hashring", ...FAST, "--json"];
     const result = spawnSync(process.execPath, [BIN, ...args], { cwd: project, encoding: "utf8" });
     expect(result.status, result.stderr).toBe(0);
@@ -180,6 +184,36 @@ describe("region-router bench", () => {
     const result = spawnSync(process.execPath, [BIN, "bench", ...SEED_RING, "--compare", "hashring"], { cwd: project, encoding: "utf8" });
     expect(result.status).toBe(2);
     expect(result.stderr).toMatch(/^region-router: --compare hashring: cannot load ".*node_modules\/hashring": [^\n]+\n$/);
+  });
+
+  it("--compare hashring refuses, in one line, a hashring that is no class, throws, routes elsewhere, or whose package.json does not parse", () => {
+    /** stderr and status of bench --compare hashring with a stand-in hashring of `code` (and `manifest`), in a project of its own. */
+    const standIn = (name: string, code: string, args: string[], manifest = JSON.stringify({ name: "hashring", version: "0.0.8", main: "index.js" })) => {
+      const library = join(dir, name, "node_modules", "hashring");
+      mkdirSync(library, { recursive: true });
+      writeFileSync(join(dir, name, "package.json"), "{}");
+      writeFileSync(join(library, "package.json"), manifest);
+      writeFileSync(join(library, "index.js"), code);
+      const { status, stderr } = spawnSync(process.execPath, [BIN, "bench", ...args, "--compare", "hashring", ...FAST], { cwd: join(dir, name), encoding: "utf8" });
+      return { status, stderr: stderr.replace(/^bench: .*\n/gm, "") };
+    };
+    const where = (name: string) => JSON.stringify(join(dir, name, "node_modules", "hashring"));
+    expect(standIn("number", "module.exports = 42", SEED_RING)).toEqual({ status: 2, stderr: `region-router: --compare hashring: cannot load ${where("number")}: it exports 42, not hashring's HashRing class\n` });
+    expect(standIn("throws", 'module.exports = class { constructor() { throw new RangeError("no servers") } }', SEED_RING)).toEqual({ status: 2, stderr: `region-router: --compare hashring: cannot load ${where("throws")}: no servers\n` });
+    const twoRegions = ["--compatible-with", "hashring", "--region", "a=1", "--region", "b=1"];
+    const router = new RegionRouter({ compatibleWith: "hashring" });
+    router.addRegions([["a", 1], ["b", 1]]);
+    const probe = Array.from({ length: 32 }, (_, i) => `probe-${i}`).find((id) => router.route(id) === "b") as string;
+    expect(standIn("elsewhere", 'module.exports = class { get() { return "a"; } }', twoRegions)).toEqual({
+      status: 2,
+      stderr: `region-router: --compare hashring: npm hashring 0.0.8 at ${where("elsewhere")} routes "${probe}" to "a", not the hashring dialect's "b": its timing would not be of this ring\n`,
+    });
+    // Outside the hashring dialect its points are its own: any region of the ring will do, but nothing else.
+    expect(standIn("a-region", 'module.exports = class { get() { return "a"; } }', ["--region", "a=1", "--region", "b=1"]).status).toBe(0);
+    expect(standIn("no-region", "module.exports = class { get() { return 7; } }", ["--region", "a=1", "--region", "b=1"]).stderr).toContain('routes "probe-0" to 7, not a region of the ring');
+    const unparsed = standIn("unparsed", "module.exports = class {}", SEED_RING, '{"name": "hashring", ');
+    expect(unparsed.status).toBe(2);
+    expect(unparsed.stderr).toMatch(/^region-router: --compare hashring: cannot read the installed hashring's package\.json: [^\n]+\n$/);
   });
 
   it("--compare hashring is a usage error where no hashring can be found", () => {

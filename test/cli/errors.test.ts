@@ -23,6 +23,7 @@ const nearlyFull = ringFile(
 const fullRing = ringFile("full.json", JSON.stringify({ version: 1, regions: Array.from({ length: 65536 }, (_, i) => [`r${i}`, 1]) }));
 const goodRing = ringFile("good.json", JSON.stringify({ version: 1, vnodesPerWeight: 1, regions: [["sf", 3], ["london", 3]] }));
 const ring160 = ringFile("ring-160.json", JSON.stringify({ version: 1, vnodesPerWeight: 160, regions: [["sf", 3], ["london", 3]] }));
+const hashringDefaults = ringFile("hashring-defaults.json", JSON.stringify({ version: 1, compatibleWith: "hashring", regions: [["sf", 3], ["london", 3]] }));
 const uhashring160 = ringFile("uhashring-160.json", JSON.stringify({ version: 1, compatibleWith: "uhashring", vnodes: 160, regions: [["sf", 3], ["london", 3]] }));
 
 /** [what, args, stdin, a fragment the message must contain] */
@@ -41,6 +42,10 @@ const ringCases: Case[] = [
   ["a name with a trailing tab", ["--region", "sf\t=3"], "", '--region "sf\\t=3": no whitespace may start or end a NAME or WEIGHT'],
   ["a weight with a leading space", ["--region", "sf= 3"], "", '--region "sf= 3": no whitespace may start or end a NAME or WEIGHT'],
   ["a weight with a trailing newline", ["--region", "sf=3\n"], "", '--region "sf=3\\n": no whitespace may start or end a NAME or WEIGHT'],
+  // Split at the last "=", these would be regions named "sf=3,london", "sf=" and "sf=3 --region london".
+  ["two regions in one flag", ["--region", "sf=3,london=3"], "", '--region "sf=3,london=3": a NAME may not hold "=" (one NAME=WEIGHT a flag: repeat --region for each region)'],
+  ["a doubled =", ["--region", "sf==3", "--region", "london=3"], "", '--region "sf==3": a NAME may not hold "="'],
+  ["two flags in one argument", ["--region", "sf=3 --region london=3"], "", '--region "sf=3 --region london=3": a NAME may not hold "="'],
   ["a weight that is not a number", ["--region", "sf=abc"], "", '--region sf=abc: weight must be an integer from 0 to 1000000, got "abc"'],
   ["a negative weight", ["--region", "sf=-1"], "", '--region sf=-1: weight must be an integer from 0 to 1000000, got "-1"'],
   ["a fractional weight", ["--region", "sf=1.5"], "", 'got "1.5"'],
@@ -67,6 +72,8 @@ const ringCases: Case[] = [
   ],
   ["--ring with --region", ["--ring", goodRing, "--region", "x=1"], "", "--ring cannot be combined"],
   ["--ring with a --vnodes-per-weight it does not have", ["--ring", goodRing, "--vnodes-per-weight", "2"], "", "has vnodesPerWeight 1, not --vnodes-per-weight 2"],
+  // An option the file leaves to its dialect's default is named as one, not as the file's.
+  ["--ring with a --vnode-count it leaves to hashring's default", ["--ring", hashringDefaults, "--vnode-count", "41"], "", "has vnodeCount 40 (hashring's default: the file sets none), not --vnode-count 41"],
   ["an unreadable ring file", ["--ring", missing], "", `cannot read --ring file ${JSON.stringify(missing)}: no such file`],
   ["a ring file that is a directory", ["--ring", dir], "", `cannot read --ring file ${JSON.stringify(dir)}: is a directory`],
   ["a ring file that is not JSON", ["--ring", notJson], "a\n", `--ring file ${JSON.stringify(notJson)} is not valid JSON`],

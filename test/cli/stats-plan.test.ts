@@ -199,6 +199,17 @@ describe("a region whose name starts or ends with whitespace, from a --ring file
   });
 });
 
+describe("a region whose name holds \"=\", from a --ring file", () => {
+  it("can be set by --set, split at the last \"=\"; --add of such a name, or --set of one the ring lacks, is refused", () => {
+    const path = file("equals.json", JSON.stringify({ version: 1, regions: [["a=b", 3], ["london", 3]] }));
+    const set = ok(["plan", "--ring", path, "--set", "a=b=40"]);
+    expect(set.split("\n")[0]).toBe("plan: set a=b weight 3 → 40");
+    expect(JSON.parse(ok(["plan", "--ring", path, "--set", "a=b=40", "--json"])).flows).toEqual([expect.objectContaining({ from: "london", to: "a=b" })]);
+    expect(cli(["plan", "--ring", path, "--add", "tokyo=1,paris=1"]).stderr).toBe('region-router: --add "tokyo=1,paris=1": a NAME may not hold "=" (one NAME=WEIGHT a flag: repeat --add for each region)\n');
+    expect(cli(["plan", "--ring", path, "--set", "london=3,a=b=1"]).stderr).toContain('--set "london=3,a=b=1": a NAME may not hold "="');
+  });
+});
+
 describe("ring options", () => {
   const snapshot = buildRouter(RegionRouter, [["us", 4], ["eu", 3], ["ap", 0], ["sa", 1]], 40).toJSON();
   const ringFile = file("ring.json", JSON.stringify(snapshot));
