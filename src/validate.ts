@@ -51,13 +51,12 @@ interface TypedArrayClass<T> {
  * runs inside a call, where it could update the router or lie about the bounds.
  */
 export function readTypedArray<T extends Uint8Array | Int32Array>(value: unknown, Type: TypedArrayClass<T>, parameter: string, what: string): T {
-  // The common case in a few steps, small enough for a caller's optimized code to take in: one of
-  // Type's own views with elements (a detached view reads as length 0), by instanceof of a literal
-  // class, which optimized code answers inline (of a parameter, a generic call). (A view given
-  // another kind's very prototype passes as that kind: the built-in tag, asked here, slowed small batches.)
-  const kind = (Type as unknown) === Uint8Array ? value instanceof Uint8Array : value instanceof Int32Array;
-  const prototype: unknown = kind ? Object.getPrototypeOf(value) : undefined;
-  if (ownViewOf(prototype, Type) && (lengthOf.call(value) as number) !== 0) return value as T;
+  // The common case in a few steps, small enough for a caller's optimized code to take in: a view
+  // of Type's kind by its built-in tag (which no prototype changes: a Uint8Array given
+  // Int32Array.prototype is no Int32Array), one of Type's own views (its methods the built-in
+  // ones), with elements (a detached view reads as length 0).
+  const kind = (Type as unknown) === Uint8Array ? "Uint8Array" : "Int32Array";
+  if (tagGetter.call(value) === kind && ownViewOf(Object.getPrototypeOf(value), Type) && (lengthOf.call(value) as number) !== 0) return value as T;
   return readOtherTypedArray(value, Type, parameter, what);
 }
 
@@ -212,10 +211,16 @@ export function checkPlainObject(value: unknown, parameter: string, expected = "
   if (!isPlain(value)) throw new TypeError(`${parameter} must be ${expected} (only its own properties are read), got ${kindOfObject(value)}`);
 }
 
-/** Whether an object is plain (checkPlainObject): its prototype is null or has none itself. */
+/**
+ * Whether an object is plain (checkPlainObject): its prototype is null or a realm's
+ * Object.prototype (this one, or one of no prototype whose own constructor is named Object), not
+ * another object of no prototype (Object.create(defaults) of defaults made by Object.create(null)).
+ */
 export function isPlain(value: object): boolean {
-  const prototype: unknown = Object.getPrototypeOf(value);
-  return prototype === null || Object.getPrototypeOf(prototype) === null;
+  const prototype = Object.getPrototypeOf(value) as object | null;
+  if (prototype === null || prototype === Object.prototype) return true;
+  const constructor: unknown = Object.getPrototypeOf(prototype) === null ? Object.getOwnPropertyDescriptor(prototype, "constructor")?.value : undefined;
+  return typeof constructor === "function" && Object.getOwnPropertyDescriptor(constructor, "name")?.value === "Object";
 }
 
 /** Whether `value` is a plain object whose iterator is not its own. */

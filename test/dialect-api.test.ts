@@ -1,6 +1,7 @@
 // The dialect API around the routes (the routes themselves are checked against the real libraries in
 // test/dialects*.test.ts): options as each dialect spells them, errors, the `options` getter,
 // snapshots, fingerprints, clones and util.inspect, on every engine.
+import { runInNewContext } from "node:vm";
 import { createRequire } from "node:module";
 import { inspect } from "node:util";
 import { createHash } from "node:crypto";
@@ -114,6 +115,11 @@ describe.each(engines)("dialects on the %s engine", (_engine, RegionRouter) => {
     expect(() => new RegionRouter(new Map([["vnodesPerWeight", 3]]) as unknown as RouterOptions)).toThrow(/got an instance of Map/);
     const bare = Object.assign(Object.create(null), { compatibleWith: "hashring", vnodeCount: 7 }) as RouterOptions;
     expect(new RegionRouter(bare).options).toEqual({ compatibleWith: "hashring", vnodeCount: 7, replicas: 4 });
+    // Defaults of no prototype are defaults all the same: refused, not passed as another realm's Object.prototype.
+    expect(() => new RegionRouter(Object.create(bare) as RouterOptions)).toThrow(/^options must be a plain object \(only its own properties are read\), got an object that inherits from another$/);
+    expect(() => RegionRouter.fromJSON(Object.create(Object.assign(Object.create(null), { version: 1, regions: [] })) as object)).toThrow(/^snapshot must be a plain object/);
+    // Another realm's plain object is plain.
+    expect(new RegionRouter(runInNewContext('({ compatibleWith: "hashring", vnodeCount: 7 })') as RouterOptions).options).toEqual({ compatibleWith: "hashring", vnodeCount: 7, replicas: 4 });
   });
 
   it("reads a snapshot's dialect options with the constructor's rules", () => {

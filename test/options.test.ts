@@ -96,7 +96,8 @@ describe.each(engines)("a polluted Object.prototype on the %s engine", (_, Regio
   /** `run` with `fields` on Object.prototype, enumerable, as `Object.prototype.x = v` puts them. */
   function polluted(fields: Record<PropertyKey, unknown>, run: () => void): void {
     const keys = Reflect.ownKeys(fields);
-    for (const key of keys) Object.defineProperty(Object.prototype, key, { value: fields[key as string], enumerable: true, configurable: true, writable: true });
+    // A descriptor of no prototype: one that inherits a polluted get or set would be refused.
+    for (const key of keys) Object.defineProperty(Object.prototype, key, { __proto__: null, value: fields[key as string], enumerable: true, configurable: true, writable: true } as PropertyDescriptor);
     try {
       run();
     } finally {
@@ -151,6 +152,17 @@ describe.each(engines)("a polluted Object.prototype on the %s engine", (_, Regio
       expectRejectedUnchanged([router], () => router.addRegions(sparse as [string, number][]), TypeError, /^entries\[1\] must be a \[region, weight\] pair, got undefined$/);
       expect(() => RegionRouter.fromJSON({ version: 1, regions: sparse })).toThrow(/^snapshot\.regions\[1\] must be a \[region, weight\] pair, got undefined$/);
     });
+  });
+
+  it("get or set there does not spoil the descriptors a snapshot's meta is copied with", () => {
+    const meta = { a: 1, b: { c: [1, { d: 2 }] } };
+    // The checks after: the test runner's own descriptors inherit them too.
+    let copies: unknown[] = [];
+    polluted({ get: () => 1, set: undefined }, () => {
+      const router = RegionRouter.fromJSON({ version: 1, regions: REGIONS, meta });
+      copies = [router.toJSON().meta, JSON.parse(JSON.stringify(router.clone())).meta];
+    });
+    expect(copies).toEqual([meta, meta]);
   });
 
   it("an object of region -> weight is read from its own properties", () => {

@@ -263,32 +263,24 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     );
   });
 
-  it("out read before the offsets are checked: what code its reading runs (a Proxy among its prototypes) changes is checked as it left it", () => {
+  it("out with a Proxy among its prototypes: reading it runs none of the Proxy's code (its built-in tag decides), and the offsets are checked as given", () => {
     const router = buildRouter(RegionRouter, REGIONS);
     const ids = ["user:1", "user:2", "user:3"];
+    const expected = ids.map((id) => router.regions().indexOf(router.route(id) as string));
+    let runs = 0;
     const hostile = (change: () => void): Int32Array => {
       const out = new Int32Array(3).fill(9);
-      Object.setPrototypeOf(out, new Proxy(Object.create(Int32Array.prototype) as object, { getPrototypeOf: () => (change(), Int32Array.prototype) }));
+      Object.setPrototypeOf(out, new Proxy(Object.create(Int32Array.prototype) as object, { getPrototypeOf: () => (runs++, change(), Int32Array.prototype) }));
       return out;
     };
-    const written = (out: Int32Array): number[] => [...new Int32Array(out.buffer)];
-    // Offsets made bad: a RangeError naming them, the router and out as they were.
+    // Its code would make the offsets bad, or shrink the data under them.
     const spoilt = arrow(ids);
-    const out = hostile(() => spoilt.offsets.set([2e9, -5], 1));
-    expectRejectedUnchanged([router], () => router.routeManyBytes(spoilt.data, spoilt.offsets, out), RangeError, /^offsets must be .*got offsets\[1\] = 2000000000, past the end of data/);
-    expect(written(out)).toEqual([9, 9, 9]);
-    // Offsets moved: the ids they then give.
-    const moved = arrow(ids);
-    const movedOut = hostile(() => moved.offsets.set([12, 12], 1));
-    router.routeManyBytes(moved.data, moved.offsets, movedOut);
-    expect(written(movedOut)).toEqual(["user:1user:2", "", "user:3"].map((id) => router.regions().indexOf(router.route(id) as string)));
-    // Data shrunk: the offsets past its end refused.
+    expect([...router.routeManyBytes(spoilt.data, spoilt.offsets, hostile(() => spoilt.offsets.set([2e9, -5], 1)))]).toEqual(expected);
     const buffer = new ResizableArrayBuffer(18, { maxByteLength: 18 });
     const data = new Uint8Array(buffer);
     data.set(encoder.encode(ids.join("")));
-    const shrunkOut = hostile(() => buffer.resize(6));
-    expectRejectedUnchanged([router], () => router.routeManyBytes(data, arrow(ids).offsets, shrunkOut), RangeError, /^offsets must be .*got offsets\[2\] = 12, past the end of data \(a Uint8Array of length 6\)/);
-    expect(written(shrunkOut)).toEqual([9, 9, 9]);
+    expect([...router.routeManyBytes(data, arrow(ids).offsets, hostile(() => buffer.resize(6)))]).toEqual(expected);
+    expect(runs).toBe(0);
     // Out's buffer with a Proxy for its prototype: once the offsets are checked, no code of it runs.
     const kept = arrow(ids);
     const keptOut = new Int32Array(3);
@@ -332,13 +324,19 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     rejected(() => router.routeBytes("sess-1" as never), TypeError, /^sessionId must be a Uint8Array .*got "sess-1"/);
     rejected(() => router.routeBytes(new Uint16Array(2) as never), TypeError, /^sessionId must be a Uint8Array .*got a Uint16Array of length 2/);
     rejected(() => router.routeIndexes(["a"], { exclude: ["sf"] } as never), TypeError, /^out must be an Int32Array, or undefined for a new one \(options come after out\), got an object$/);
-    // A view given a prototype that inherits another kind's is still its own kind: the built-in tag, not
-    // the prototype chain, decides. (Given that kind's very prototype, it passes the fast path as that kind.)
-    const posing = <T extends object>(view: object, Kind: { prototype: T }): T => Object.setPrototypeOf(view, Object.create(Kind.prototype) as object) as T;
-    rejected(() => router.routeIndexes(["a"], posing(new Uint8Array(8), Int32Array)), TypeError, /^out must be an Int32Array.*got a Uint8Array of length 8$/);
-    rejected(() => router.routeManyBytes(data, posing(new Uint8Array(4), Int32Array), out), TypeError, /^offsets must be an Int32Array.*got a Uint8Array of length 4$/);
-    rejected(() => router.routeManyBytes(posing(new Int8Array(6), Uint8Array), offsets, out), TypeError, /^data must be a Uint8Array.*got an Int8Array of length 6$/);
-    rejected(() => router.routeBytes(posing(new Int8Array(6), Uint8Array)), TypeError, /^sessionId must be a Uint8Array.*got an Int8Array of length 6$/);
+    // A view given another kind's prototype, or one that inherits it, is still its own kind: the
+    // built-in tag, not the prototype chain, decides (else a Uint8Array out would keep the low byte
+    // of each index, and Float64Array offsets would be read as whole numbers); an object that is no
+    // view is none, whatever its prototype.
+    for (const posing of [<T extends object>(view: object, Kind: { prototype: T }): T => Object.setPrototypeOf(view, Kind.prototype) as T, <T extends object>(view: object, Kind: { prototype: T }): T => Object.setPrototypeOf(view, Object.create(Kind.prototype) as object) as T]) {
+      rejected(() => router.routeIndexes(["a"], posing(new Uint8Array(8), Int32Array)), TypeError, /^out must be an Int32Array.*got a Uint8Array of length 8$/);
+      rejected(() => router.routeManyBytes(data, posing(new Uint8Array(4), Int32Array), out), TypeError, /^offsets must be an Int32Array.*got a Uint8Array of length 4$/);
+      rejected(() => router.routeManyBytes(data, posing(new Float64Array([0, 1.5, 3, 4]), Int32Array), out), TypeError, /^offsets must be an Int32Array.*got a Float64Array of length 4$/);
+      rejected(() => router.routeManyBytes(posing(new Int8Array(6), Uint8Array), offsets, out), TypeError, /^data must be a Uint8Array.*got an Int8Array of length 6$/);
+      rejected(() => router.routeBytes(posing(new Int32Array([0x73736573, 0x2d]), Uint8Array)), TypeError, /^sessionId must be a Uint8Array.*got an Int32Array of length 2$/);
+      rejected(() => router.routeBytes(posing({}, Uint8Array)), TypeError, /^sessionId must be a Uint8Array.*got an object$/);
+      rejected(() => router.routeManyBytes(data, offsets, posing({}, Int32Array)), TypeError, /^out must be an Int32Array.*got an object$/);
+    }
   });
 
   it.each([3, CHUNK - 1, CHUNK + 7, 2 * CHUNK])("a bad id at %i: a TypeError naming it as it is read, the router as it was, out holding the answers before it (with exclude, as it was)", (at) => {

@@ -35,7 +35,7 @@ export function indexTable(names: RegionTable, regions: ReadonlyMap<string, { re
   return { table, open, excludes: false, engineTable: identity ? undefined : table };
 }
 
-/** `out` as readTypedArray gives it, undefined for none: any code of the caller's its reading runs (a Proxy among its prototypes) runs here. */
+/** `out` as readTypedArray gives it (reading it runs no code of the caller's, a Proxy among its prototypes included), undefined for none. */
 export function readOutView(out: unknown): Int32Array | undefined {
   return out === undefined ? undefined : readTypedArray(out, Int32Array, "out", "an Int32Array, or undefined for a new one (options come after out)");
 }

@@ -47,8 +47,9 @@ export function copyJsonData(value: unknown, root: string): unknown {
       for (let i = 0, length = readLength(item, pathOf(root, keys)); i < length; i++) out.push(child(i, Object.hasOwn(item, i) ? item[i] : undefined));
     } else {
       out = {};
-      // defineProperty: a "__proto__" key (JSON.parse makes it an own property) stays one.
-      for (const [key, value] of Object.entries(item)) Object.defineProperty(out, key, { value: child(key, value), enumerable: true, writable: true, configurable: true });
+      // defineProperty: a "__proto__" key (JSON.parse makes it an own property) stays one. Its
+      // descriptor has no prototype: one with a `get` or `set` (Object.prototype's) is refused.
+      for (const [key, value] of Object.entries(item)) Object.defineProperty(out, key, { __proto__: null, value: child(key, value), enumerable: true, writable: true, configurable: true } as PropertyDescriptor);
     }
     open.delete(item);
     return out;
