@@ -1,9 +1,10 @@
 // Region names in line-oriented output (TSV, tables, plan's text): control characters and the
 // backslash written as JSON writes them (\\, \n, \t, \u00XX), so lines, columns and the screen stay
-// whole and the escaping can be undone. Messages on stderr escape control characters alike.
+// whole and the escaping can be undone. Messages on stderr escape control characters alike, and
+// the line separators U+2028 and U+2029, which some readers take as line ends.
 
 const SPECIAL = /[\\\x00-\x1f\x7f-\x9f]/g;
-const CONTROL = /[\x00-\x1f\x7f-\x9f]/g;
+const CONTROL = /[\x00-\x1f\x7f-\x9f\u2028\u2029]/g;
 const SHORT: Readonly<Record<string, string>> = { "\\": "\\\\", "\n": "\\n", "\r": "\\r", "\t": "\\t" };
 const escaped = (c: string): string => SHORT[c] ?? `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
 

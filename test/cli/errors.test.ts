@@ -59,6 +59,8 @@ const ringCases: Case[] = [
     "",
     "--region a\\u001b[31mred\\nline\\u0085 is given more than once",
   ],
+  // A message is one line for any reader: the line separators, which some take as line ends, escaped too.
+  ["a region with line separators given twice", ["--region", "a\u2028b\u2029c=1", "--region", "a\u2028b\u2029c=2"], "", "--region a\\u2028b\\u2029c is given more than once"],
   ["--vnodes-per-weight 0", ["--region", "sf=1", "--vnodes-per-weight", "0"], "", "--vnodes-per-weight must be an integer from 1 to 10000, got 0"],
   ["--vnodes-per-weight too large", ["--region", "sf=1", "--vnodes-per-weight", "10001"], "", "--vnodes-per-weight must be an integer from 1 to 10000, got 10001"],
   ["--vnodes-per-weight far too large", ["--region", "sf=1", "--vnodes-per-weight", "99999999999999999999"], "", "got 99999999999999999999"],
