@@ -34,15 +34,20 @@ export function hashringOf(router: RegionRouterBase, cwd: string): Comparison | 
       return [ring, String((require(manifest) as { version?: unknown }).version), PROBES.map((id) => ring.get(id))] as const;
     }, manifest);
     const name = `npm hashring ${version}`;
-    const regions = router.weights();
-    const wrong = answers.findIndex((answer, i) => (compatibleWith === "hashring" ? answer !== router.route(PROBES[i]) : !regions.has(answer as string)));
-    if (wrong >= 0) {
-      const expected = compatibleWith === "hashring" ? `the hashring dialect's ${JSON.stringify(router.route(PROBES[wrong]))}` : "a region of the ring";
-      throw new UsageError(`--compare hashring: ${name} at ${JSON.stringify(dirname(manifest))} routes ${JSON.stringify(PROBES[wrong])} to ${typeof answers[wrong] === "string" ? JSON.stringify(answers[wrong]) : describe(answers[wrong])}, not ${expected}: its timing would not be of this ring`);
-    }
+    checkAnswers(router, answers, `${name} at ${JSON.stringify(dirname(manifest))}`);
     return { name, get: (id) => ring.get(id) };
   }
   return null;
+}
+
+/** A UsageError unless hashring's `answers` to PROBES are regions of the router's ring, and in the hashring dialect its own routes. */
+function checkAnswers(router: RegionRouterBase, answers: readonly unknown[], hashring: string): void {
+  const same = router.options.compatibleWith === "hashring", regions = router.weights();
+  const wrong = answers.findIndex((answer, i) => (same ? answer !== router.route(PROBES[i]) : !regions.has(answer as string)));
+  if (wrong < 0) return;
+  const [id, answer] = [PROBES[wrong], answers[wrong]];
+  const expected = same ? `the hashring dialect's ${JSON.stringify(router.route(id))}` : "a region of the ring";
+  throw new UsageError(`--compare hashring: ${hashring} routes ${JSON.stringify(id)} to ${typeof answer === "string" ? JSON.stringify(answer) : describe(answer)}, not ${expected}: its timing would not be of this ring`);
 }
 
 /** Where hashring's package.json resolves; undefined where none is installed, a UsageError where one cannot be read. */
