@@ -9,7 +9,7 @@ import { copyJsonData } from "./json-data.js";
 export interface SnapshotFields {
   readonly version: 1;
   /** [region, weight] pairs in weights() order (weight-0 regions included). */
-  readonly regions: [string, number][];
+  readonly regions: readonly (readonly [string, number])[];
   /** The caller's own data (a config store's fields, say), kept and returned as given, outside the fingerprint. */
   readonly meta?: Record<string, unknown>;
 }

@@ -69,6 +69,11 @@ interface Plan {
  * (as addRegions reads them) a share within `options.maxDeviation` of weight / total weight.
  * A RangeError when none does (or the dialect has no such count); TypeErrors name bad input.
  */
+export function suggestVnodes(entries: Iterable<readonly [string, number]>, options: SuggestOptions): VnodeSuggestion;
+export function suggestVnodes(entries: Readonly<Record<string, number>>, options: SuggestOptions): VnodeSuggestion;
+// Overloads, as addRegions has: TypeScript before 5.1 types a list written in the call against the
+// union's Record member. The union last, for Parameters<typeof suggestVnodes>.
+export function suggestVnodes(entries: Iterable<readonly [string, number]> | Readonly<Record<string, number>>, options: SuggestOptions): VnodeSuggestion;
 export function suggestVnodes(entries: Iterable<readonly [string, number]> | Readonly<Record<string, number>>, options: SuggestOptions): VnodeSuggestion {
   const maxDeviation = readMaxDeviation(options);
   const plan = readPlan(entries, options);

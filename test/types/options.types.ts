@@ -87,7 +87,12 @@ export function typeTests(router: RegionRouter): void {
   const future: RouterSnapshot = { version: 2, regions: [] };
   // @ts-expect-error regions are needed
   const bare: RouterSnapshot = { version: 1 };
-  void [plain, hashring, unknown, mixed, future, bare];
+  // A definition kept as const (the regions as addRegions takes them) is a snapshot too.
+  const REGIONS = [["sf", 3], ["london", 3]] as const;
+  const kept: RouterSnapshot = { version: 1, compatibleWith: "hashring", vnodeCount: 40, replicas: 4, regions: REGIONS };
+  const whole: RouterSnapshot = { version: 1, vnodesPerWeight: 40, regions: [["sf", 3]] } as const;
+  RegionRouter.fromJSON(kept);
+  void [plain, hashring, unknown, mixed, future, bare, whole];
 
   router.addRegions([["sf", 2], ["london", 1]]);
   router.addRegions(new Map([["sf", 2]]));
