@@ -6,44 +6,53 @@
 // a new one costs one place in memory the caches miss (its slot), where arrays of hashes, keys and
 // values indexed by slot cost three. A JavaScript Map of 100,000 sessions costs a gateway more than
 // the ring: its entries are scattered objects, and the deleted ones pile up until it rehashes them
-// all. Hashing an id a code unit at a time is a large part of what a session costs, so a table
-// first hashes a long id's length and its first and last SAMPLE / 2 units alone.
-// The hashes are seeded per table but are no keyed hash: ids can be made to collide whatever the
-// seed, and ids alike where the sample looks collide by themselves. So a probe that meets what
-// chance would not (more than PROBE_LIMIT slots, or TWINS other keys of its very hash) makes a
-// sampling table hash every code unit from then on (its keys hashed again, once), and a table that
-// does turns into a Map for good: the most an attacker can make a call cost is a Map's, plus those
-// bounded probes.
+// all (and it holds at most 2^24 entries, deleted ones included). Hashing an id a code unit at a
+// time is a large part of what a session costs, so a table first hashes a long id's length and its
+// first and last SAMPLE / 2 units alone (SAMPLED), with murmur3's rounds, seeded per table.
+// Seeded murmur3 is no keyed hash (ids can be made to collide whatever the seed), and ids alike
+// where the sample looks collide by themselves. So a probe that meets what chance would not (more
+// than PROBE_LIMIT slots, or TWINS other keys of its very hash) takes the table a step up, its keys
+// hashed again once: to every code unit (WHOLE), then to a keyed hash (KEYED: HalfSipHash-1-3's
+// rounds under a random 64-bit key), which an attacker cannot make collide without the key. The
+// most an attacker can make a call cost is those two rehashes, once each in a table's life.
 
 /** A probe longer than this does not happen by chance at a load of at most 1/2. */
 export const PROBE_LIMIT = 128;
-/** Other keys of a probe's very 32-bit hash met in one probe: by chance, about never. */
-export const TWINS = 2;
+/**
+ * Other keys of a probe's very hash (30 bits) met in one probe: by chance, about never, even among
+ * 2^24 keys (six keys of one 30-bit hash: about 2^-15).
+ */
+export const TWINS = 5;
 /** Code units a sampling table hashes of a longer key: its first and last SAMPLE / 2. */
 export const SAMPLE = 16;
 /** Slots of a new table (a power of two), and the fewest it shrinks to. */
 const FIRST_SLOTS = 16;
 /**
- * The most keys a table may be given (as a Map holds; its caller checks): in 2^25 slots and 2^24
- * entries, as many elements as an array gets quickly (V8's fill, or the holes of new Array(n),
- * take seconds past it).
+ * The most keys a table may be given (its caller checks): in 2^25 slots and 2^24 entries, as many
+ * elements as an array gets quickly (V8's fill, or the holes of new Array(n), take seconds past it).
  */
 export const MAX_KEYS = 2 ** 24;
 
+/**
+ * How a table hashes, in the order it steps through them (the top two bits of every hash it
+ * gives, so that a hash taken before a step is known to be stale): a sample of a long key, every
+ * code unit, every code unit under a key.
+ */
+export const SAMPLED = 1, WHOLE = 2, KEYED = 3;
+
 /** How a table hashes keys: BoundedLoads takes the defaults, tests their own. */
 export interface TableOptions {
-  /** The hashes' seed (a random one by default). */
+  /** The seed of the unkeyed hashes (a random one by default). */
   readonly seed?: number;
   /** The hash of every code unit (hashOf by default). */
   readonly hash?: (key: string, seed: number) => number;
-  /** The hash a table takes first, until a probe meets what chance would not (sampledHashOf by default; none when `hash` is given). */
+  /** The hash a table takes first (sampledHashOf by default; none when `hash` is given: the table starts WHOLE). */
   readonly sampled?: (key: string, seed: number) => number;
+  /** The keyed hash, under the table's key (keyedHashOf by default). */
+  readonly keyed?: (key: string, k0: number, k1: number) => number;
 }
 
-/**
- * A 32-bit hash of key's UTF-16 code units, two at a time, seeded.
- * (TextEncoder.encodeInto would read four bytes at a time, but its call costs more than the loop.)
- */
+/** A 32-bit hash of key's UTF-16 code units, two at a time, seeded (murmur3's rounds and finalizer). */
 export function hashOf(key: string, seed: number): number {
   return finish(units(key, seed ^ key.length, 0, key.length));
 }
@@ -55,12 +64,20 @@ export function sampledHashOf(key: string, seed: number): number {
   return finish(units(key, units(key, seed ^ n, 0, SAMPLE / 2), n - SAMPLE / 2, n));
 }
 
-/** h with key's code units [from, to) mixed in, two at a time. */
+/** h with key's code units [from, to) mixed in, two at a time: murmur3's block round (a bijection of h for each block). */
 function units(key: string, h: number, from: number, to: number): number {
   let i = from;
-  for (; i + 1 < to; i += 2) h = Math.imul(h ^ (key.charCodeAt(i) | (key.charCodeAt(i + 1) << 16)), 0xcc9e2d51) ^ (h >>> 15);
-  if (i < to) h = Math.imul(h ^ key.charCodeAt(i), 0xcc9e2d51);
-  return h;
+  for (; i + 1 < to; i += 2) {
+    h ^= scramble(key.charCodeAt(i) | (key.charCodeAt(i + 1) << 16));
+    h = (Math.imul((h << 13) | (h >>> 19), 5) + 0xe6546b64) | 0;
+  }
+  return i < to ? h ^ scramble(key.charCodeAt(i)) : h;
+}
+
+/** murmur3's block scramble. */
+function scramble(k: number): number {
+  k = Math.imul(k, 0xcc9e2d51);
+  return Math.imul((k << 15) | (k >>> 17), 0x1b873593);
 }
 
 /** murmur3's finalizer: every bit of h reaches the low bits that pick the slot. */
@@ -68,6 +85,34 @@ function finish(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
   h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
   return h ^ (h >>> 16);
+}
+
+/**
+ * A keyed 32-bit hash of key's UTF-16 code units under the 64-bit key (k0, k1): HalfSipHash-1-3's
+ * rounds (Aumasson and Bernstein) over the units two a word, the last word the odd unit and the
+ * length. Slower than hashOf; ids cannot be made to collide under it without the key.
+ */
+export function keyedHashOf(key: string, k0: number, k1: number): number {
+  const n = key.length, words = (n >> 1) + 1;
+  let v0 = k0 | 0, v1 = k1 | 0, v2 = 0x6c796765 ^ k0, v3 = 0x74656462 ^ k1;
+  // The words, then three rounds of finalization (words of 0, with v2 marked before them).
+  for (let w = 0; w < words + 3; w++) {
+    const m = w < words - 1 ? key.charCodeAt(2 * w) | (key.charCodeAt(2 * w + 1) << 16) : w === words - 1 ? (n & 1 ? key.charCodeAt(n - 1) : 0) | (n << 16) : 0;
+    if (w === words) v2 ^= 0xff;
+    v3 ^= m;
+    v0 = (v0 + v1) | 0, v1 = ((v1 << 5) | (v1 >>> 27)) ^ v0, v0 = (v0 << 16) | (v0 >>> 16);
+    v2 = (v2 + v3) | 0, v3 = ((v3 << 8) | (v3 >>> 24)) ^ v2;
+    v0 = (v0 + v3) | 0, v3 = ((v3 << 7) | (v3 >>> 25)) ^ v0;
+    v2 = (v2 + v1) | 0, v1 = ((v1 << 13) | (v1 >>> 19)) ^ v2, v2 = (v2 << 16) | (v2 >>> 16);
+    v0 ^= m;
+  }
+  return v1 ^ v3;
+}
+
+/** 32 random bits: the platform's cryptographic source where there is one (a key an attacker cannot guess). */
+function randomWord(): number {
+  const crypto = (globalThis as { crypto?: { getRandomValues?(array: Int32Array): Int32Array } }).crypto;
+  return typeof crypto?.getRandomValues === "function" ? crypto.getRandomValues(new Int32Array(1))[0] : (Math.random() * 2 ** 32) | 0;
 }
 
 /**
@@ -92,54 +137,55 @@ export class SessionTable<V> {
   #top = FIRST_SLOTS / 2;
   #size = 0;
   readonly #seed: number;
-  readonly #hashOf: (key: string, seed: number) => number;
-  /** The hash taken until a probe meets what chance would not; then undefined, for good. */
-  #sampled: ((key: string, seed: number) => number) | undefined;
-  /** Set once a probe met what chance would not: the table from then on. */
-  #map: Map<string, V> | undefined;
+  readonly #sampled: (key: string, seed: number) => number;
+  readonly #whole: (key: string, seed: number) => number;
+  readonly #keyed: (key: string, k0: number, k1: number) => number;
+  /** SAMPLED, WHOLE or KEYED: how the table hashes now; it only steps up. */
+  #mode: number;
+  /** The keyed hash's key, drawn when the table steps up to it. */
+  #k0 = 0;
+  #k1 = 0;
 
-  constructor({ seed = (Math.random() * 2 ** 32) | 0, hash, sampled }: TableOptions = {}) {
+  constructor({ seed = (Math.random() * 2 ** 32) | 0, hash, sampled, keyed }: TableOptions = {}) {
     this.#seed = seed;
-    this.#hashOf = hash ?? hashOf;
-    this.#sampled = sampled ?? (hash === undefined ? sampledHashOf : undefined);
+    this.#whole = hash ?? hashOf;
+    this.#keyed = keyed ?? keyedHashOf;
+    this.#sampled = sampled ?? sampledHashOf;
+    this.#mode = sampled !== undefined || hash === undefined ? SAMPLED : WHOLE;
   }
 
   get size(): number {
-    return this.#map === undefined ? this.#size : this.#map.size;
+    return this.#size;
   }
 
-  /** Slots of the table (0 once it is a Map): what it holds in memory. */
+  /** Slots of the table: what it holds in memory. */
   get slots(): number {
     return this.#slots.length >> 1;
   }
 
-  /** True once the table holds its keys in a Map. */
-  get flooded(): boolean {
-    return this.#map !== undefined;
-  }
-
-  /** True while the table hashes long keys by a sample of their code units. */
-  get sampling(): boolean {
-    return this.#sampled !== undefined;
+  /** How the table hashes now: SAMPLED, WHOLE or KEYED. */
+  get mode(): number {
+    return this.#mode;
   }
 
   /**
-   * The hash the other calls take for key: an int32, never 0 (which marks an empty slot); its top
-   * bit set once the table hashes every code unit, so that a call given a hash taken before can
-   * tell.
+   * The hash the other calls take for key: an int32 whose top two bits are the table's mode (so
+   * never 0, which marks an empty slot), the rest the mode's hash.
    */
   hash(key: string): number {
-    return this.#sampled === undefined ? this.#hashOf(key, this.#seed) | 0x80000000 : (this.#sampled(key, this.#seed) & 0x7fffffff) || 1;
+    const mode = this.#mode;
+    const h = mode === SAMPLED ? this.#sampled(key, this.#seed) : mode === WHOLE ? this.#whole(key, this.#seed) : this.#keyed(key, this.#k0, this.#k1);
+    return (h & 0x3fffffff) | (mode << 30);
   }
 
-  /** `hash`, or key's hash anew when it was taken while the table sampled and it no longer does. */
+  /** `hash`, or key's hash anew when it was taken before the table stepped up. */
   #current(key: string, hash: number): number {
-    return hash > 0 && this.#sampled === undefined ? this.hash(key) : hash;
+    return hash >>> 30 === this.#mode ? hash : this.hash(key);
   }
 
   get(key: string, hash: number): V | undefined {
     const slot = this.#find(key, hash);
-    return slot >= 0 ? this.#values[this.#slots[2 * slot + 1]] : this.#map?.get(key);
+    return slot >= 0 ? this.#values[this.#slots[2 * slot + 1]] : undefined;
   }
 
   /**
@@ -149,13 +195,9 @@ export class SessionTable<V> {
    */
   add(key: string, hash: number, value: V): void {
     const count = this.#slots.length >> 1;
-    if (this.#map === undefined && 2 * (this.#size + 1) > count) this.#resize(2 * count);
-    // The empty slot where key's probe ended; growing, or the probe, may have made the table a Map.
+    if (2 * (this.#size + 1) > count) this.#resize(2 * count);
+    // The empty slot where key's probe ended (the probe may have stepped the table up).
     const slot = ~this.#find(key, hash);
-    if (this.#map !== undefined) {
-      this.#map.set(key, value);
-      return;
-    }
     const entry = this.#free[--this.#top];
     this.#slots[2 * slot] = this.#current(key, hash);
     this.#slots[2 * slot + 1] = entry;
@@ -167,11 +209,7 @@ export class SessionTable<V> {
   /** Remove key: its value, undefined when it was not there. */
   delete(key: string, hash: number): V | undefined {
     let hole = this.#find(key, hash);
-    if (hole < 0) {
-      const value = this.#map?.get(key);
-      this.#map?.delete(key);
-      return value;
-    }
+    if (hole < 0) return undefined;
     const slots = this.#slots, mask = (slots.length >> 1) - 1;
     const entry = slots[2 * hole + 1];
     const value = this.#values[entry];
@@ -192,11 +230,10 @@ export class SessionTable<V> {
   }
 
   /**
-   * key's slot; else a negative number: ~ the empty slot where its probe ended, or, when the table
-   * is a Map (or the probe made it one), -1, and the Map answers for key.
+   * key's slot; else ~ the empty slot where its probe ended. A probe that meets what chance would
+   * not steps the table up (every key hashed again) and starts again; a keyed table goes on.
    */
   #find(key: string, hash: number): number {
-    if (this.#map !== undefined) return -1;
     hash = this.#current(key, hash);
     const slots = this.#slots, mask = (slots.length >> 1) - 1;
     let slot = hash & mask;
@@ -205,13 +242,9 @@ export class SessionTable<V> {
         if (this.#keys[slots[2 * slot + 1]] === key) return slot;
         twins++;
       }
-      if (probe === PROBE_LIMIT || twins === TWINS) {
-        if (this.#sampled === undefined) {
-          this.#flood();
-          return -1;
-        }
-        this.#sampled = undefined;
-        this.#resize(mask + 1);
+      if ((probe === PROBE_LIMIT || twins === TWINS) && this.#mode !== KEYED) {
+        if (++this.#mode === KEYED) (this.#k0 = randomWord()), (this.#k1 = randomWord());
+        this.#resize(mask + 1, true);
         return this.#find(key, hash);
       }
     }
@@ -219,11 +252,12 @@ export class SessionTable<V> {
   }
 
   /**
-   * `count` slots, every key put again, in its old slot's order, by the hash it was put with, or
-   * anew when the table just stopped sampling (either may turn the table into a Map); the entries
-   * made again for as many, in that order.
+   * `count` slots, the entries made again for as many, and every key put again: by the hash it was
+   * put with, in its old slot's order (the new slots then written in order); or, when the table
+   * stepped up, hashed anew, in the entries' order (mostly the order the keys came in, and so
+   * their strings' order in memory: every key is read).
    */
-  #resize(count: number): void {
+  #resize(count: number, stepped = false): void {
     const slots = this.#slots, keys = this.#keys, values = this.#values;
     this.#slots = new Int32Array(2 * count);
     this.#keys = emptyArray(count / 2);
@@ -231,23 +265,17 @@ export class SessionTable<V> {
     this.#free = freeEntries(count / 2);
     this.#top = count / 2;
     this.#size = 0;
+    if (stepped) {
+      for (let entry = 0; entry < keys.length; entry++) {
+        const key = keys[entry];
+        // A step while these are put again (hash stale then) takes them all anew itself.
+        if (key !== undefined) this.add(key, this.hash(key), values[entry] as V);
+      }
+      return;
+    }
     for (let at = 0; at < slots.length; at += 2) {
       if (slots[at] !== 0) this.add(keys[slots[at + 1]] as string, slots[at], values[slots[at + 1]] as V);
     }
-  }
-
-  /** Every key into a Map, for good. */
-  #flood(): void {
-    const map = new Map<string, V>();
-    for (let at = 0; at < this.#slots.length; at += 2) {
-      if (this.#slots[at] !== 0) map.set(this.#keys[this.#slots[at + 1]] as string, this.#values[this.#slots[at + 1]] as V);
-    }
-    this.#map = map;
-    this.#slots = new Int32Array(0);
-    this.#keys = [];
-    this.#values = [];
-    this.#free = new Int32Array(0);
-    this.#size = this.#top = 0;
   }
 }
 

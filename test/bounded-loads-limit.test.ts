@@ -1,4 +1,4 @@
-// BoundedLoads at the most sessions it holds, made 4 here (it is 2^24, as a Map's, which a test
+// BoundedLoads at the most sessions it holds, made 4 here (it is 2^24, which a test
 // cannot fill in its time): one more is a RangeError that changes nothing, and a held session
 // still moves, which holds no more.
 import { describe, expect, it, vi } from "vitest";
