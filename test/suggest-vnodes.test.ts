@@ -158,7 +158,11 @@ describe("suggestVnodes", () => {
     expect(options).toEqual({ compatibleWith: "hashring", vnodeCount: smallest, replicas: 4 });
     expect(smallest).toBeGreaterThan(1);
     // hashring gives a server named __proto__ no points: no count makes a ring of it alone.
-    expect(() => suggestVnodes([["__proto__", 1]], { compatibleWith: "hashring", maxDeviation: 1 })).toThrow(RangeError);
+    expect(() => suggestVnodes([["__proto__", 1]], { compatibleWith: "hashring", maxDeviation: 1 })).toThrow(
+      new RangeError("no vnodeCount from 1 to 10000 gives the ring a position (a ring of none routes nothing)"),
+    );
+    // Beside a server that has points: the bound is what no count meets.
+    expect(() => suggestVnodes([["__proto__", 1], ["a", 1]], { compatibleWith: "hashring", maxDeviation: 0.1 })).toThrow(/gives every region a share within 0.1 of its weight's share$/);
   });
 
   it("rejects bad input, naming it", () => {

@@ -86,10 +86,15 @@ export function suggestVnodes(entries: Iterable<readonly [string, number]> | Rea
   const limit = largestCount(plan);
   const digests = new NameDigests(plan);
   // Each sweep starts from the empty ring; the counts an earlier sweep tried are not asked again.
+  let routed = false;
   for (let tried = 0, reach = Math.min(FIRST_REACH, limit.count); ; tried = reach, reach = nextReach(reach, limit.count)) {
     let deviation = 0;
     // A ring without positions (a relative dialect's small count over many regions) routes nothing: never an answer.
-    const routes = (share: (owner: number) => number) => plan.weights.some((_, owner) => share(owner) > 0);
+    const routes = (share: (owner: number) => number) => {
+      const some = plan.weights.some((_, owner) => share(owner) > 0);
+      routed ||= some;
+      return some;
+    };
     const accept = (count: number, share: (owner: number) => number) => count > tried && routes(share) && (deviation = deviationOf(share)) <= maxDeviation;
     const found = sweepShares(growingRing(plan, digests, reach), plan.regions.length, accept);
     if (found > 0) {
@@ -97,7 +102,8 @@ export function suggestVnodes(entries: Iterable<readonly [string, number]> | Rea
       return { options: { compatibleWith: name, ...chosen } as ResolvedRouterOptions, deviation };
     }
     if (reach === limit.count) {
-      throw new RangeError(`no ${plan.option} from 1 to ${limit.count}${limit.why} gives every region a share within ${maxDeviation} of its weight's share`);
+      const what = routed ? `every region a share within ${maxDeviation} of its weight's share` : "the ring a position (a ring of none routes nothing)";
+      throw new RangeError(`no ${plan.option} from 1 to ${limit.count}${limit.why} gives ${what}`);
     }
   }
 }
