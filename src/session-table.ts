@@ -14,7 +14,8 @@
 // than PROBE_LIMIT slots, or TWINS other keys of its very hash) takes the table a step up, its keys
 // hashed again once: to every code unit (WHOLE), then to a keyed hash (KEYED: HalfSipHash-1-3's
 // rounds under a random 64-bit key), which an attacker cannot make collide without the key. The
-// most an attacker can make a call cost is those two rehashes, once each in a table's life.
+// most an attacker can cost a table is those two rehashes, once each in its life, and every call
+// after them hashing the whole id.
 
 /** A probe longer than this does not happen by chance at a load of at most 1/2. */
 export const PROBE_LIMIT = 128;
