@@ -11,7 +11,7 @@ import { BatchTables, type BatchTableSource } from "./operations/batch-tables.js
 import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type VnodeRun } from "./engines/ring.js";
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, weightsOf, type RouterSnapshot } from "./operations/snapshot.js";
-import { answersIn, countOffsets, indexesInto, privateOffsets, readBytes, readOutBeside, readOutView, readSpans, walkExcluded } from "./operations/indexes.js";
+import { answersIn, bytesInto, countOffsets, indexesInto, privateOffsets, readBytes, readOutBeside, readOutView, readSpans } from "./operations/indexes.js";
 import { checkInteger, checkNotReading, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
 import { takeHandedRing, withHandedRing } from "./handed-ring.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
@@ -267,10 +267,8 @@ export class RegionRouterBase {
     const count = countOffsets(bytes, given);
     const { answers, written, offsetsShared } = readOutBeside(view, count, [bytes, given]);
     const spans = offsetsShared ? privateOffsets(bytes, given, count) : given;
-    this.#tables.lend(this.#source(), excluded, (_, indexes) => {
-      this.#ring.routeBytes(bytes, spans, count, 1, written, indexes.engineTable, true);
-      if (indexes.excludes) walkExcluded(this.#ring, written, count, indexes);
-    });
+    if (excluded === undefined) bytesInto(this.#ring, bytes, spans, count, written, this.#tables.indexes(this.#source()));
+    else this.#tables.lend(this.#source(), excluded, (_, indexes) => bytesInto(this.#ring, bytes, spans, count, written, indexes));
     if (written !== answers) answers.set(written);
     return out ?? answers;
   }

@@ -26,6 +26,11 @@ export function describe(value: unknown): string {
 const gettersOf = (prototype: object, keys: PropertyKey[]): ((this: unknown) => unknown)[] => keys.map((key) => Object.getOwnPropertyDescriptor(prototype, key)?.get as (this: unknown) => unknown);
 /** A typed array's kind, from any realm, unspoofable; its buffer, offset and length, read likewise. */
 const [tagGetter, bufferOf, byteOffsetOf, lengthOf] = gettersOf(Object.getPrototypeOf(Uint8Array.prototype) as object, [Symbol.toStringTag, "buffer", "byteOffset", "length"]);
+/**
+ * A view's buffer through the built-in getter: a view of its class's own (readTypedArray's) has no
+ * other, and Node 20's optimized code reads `.buffer` through a generic load besides.
+ */
+export const bufferOfView = (view: ArrayBufferView): ArrayBufferLike => bufferOf.call(view) as ArrayBufferLike;
 /** Node's Buffer.prototype (a Buffer is a plain Uint8Array here); where there is no Buffer (a page), an object no view has as its prototype. */
 const BUFFER_PROTOTYPE: unknown = (globalThis as { Buffer?: { prototype: unknown } }).Buffer?.prototype ?? {};
 

@@ -453,6 +453,19 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     }
   });
 
+  it("answers from where each batch left them: regions added one by one move a batch's scratch, mostly within memory as it is", () => {
+    // Only new names, each added last: every owner is its region's index, and the engine copies owners straight out.
+    const router = new RegionRouter();
+    const ids = Array.from({ length: 300 }, (_, i) => `sess-${i}`);
+    const { data, offsets } = arrow(ids);
+    const out = new Int32Array(ids.length);
+    for (let i = 0; i < 24; i++) {
+      router.addRegion(`region-${i}`, 1 + (i % 5));
+      expect([...router.routeManyBytes(data, offsets, out)]).toEqual(indexesOf(router, ids));
+      expect([...router.routeIndexes(ids, out)]).toEqual(indexesOf(router, ids));
+    }
+  });
+
   it("takes the room of its largest chunk before it writes an answer: a giant id among short ones grows memory while out is untouched", () => {
     const router = buildRouter(RegionRouter, REGIONS);
     const short = Array.from({ length: CHUNK + 500 }, (_, i) => `sess-${i}`);

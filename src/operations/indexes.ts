@@ -5,7 +5,7 @@
 // through an owner -> index table (Ring.routeIndexes, Ring.routeBytes), which marks the excluded
 // regions' owners: their ids come back with the node they landed on, and walk on from there.
 import { excludedAt, type RegionTable, type Ring } from "../engines/ring.js";
-import { describe, isShared, mayChange, onResizable, readTypedArray } from "../validate.js";
+import { bufferOfView, describe, isShared, mayChange, onResizable, readTypedArray } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
 /** Owner -> index table of a router, seen with some regions excluded. */
@@ -58,15 +58,15 @@ export function answersIn(view: Int32Array | undefined, count: number): Int32Arr
  */
 export function readOutBeside(view: Int32Array | undefined, count: number, inputs: readonly [Uint8Array, Int32Array]): { answers: Int32Array; written: Int32Array; offsetsShared: boolean } {
   const answers = answersIn(view, count);
-  if (view === undefined) return { answers, written: answers, offsetsShared: mayChange(inputs[1].buffer) };
+  if (view === undefined) return { answers, written: answers, offsetsShared: mayChange(bufferOfView(inputs[1])) };
   // Views of their class's own (readTypedArray's): their getters are the built-in ones. A buffer's
   // prototype may be anything (a Proxy): isShared asks no prototype.
-  const buffer = answers.buffer;
+  const buffer = bufferOfView(answers);
   const shared = isShared(buffer);
   let alias = false, offsetsShared = false;
   for (let k = 0; k < inputs.length; k++) {
     const input = inputs[k];
-    const other = input.buffer;
+    const other = bufferOfView(input);
     if (other === buffer && answers.byteOffset < input.byteOffset + input.byteLength && input.byteOffset < answers.byteOffset + 4 * count) {
       throw new RangeError(`out must not share memory with data or offsets, got ${describe(answers)} over ${k ? "offsets" : "data"}`);
     }
@@ -158,6 +158,15 @@ export function indexesInto(ring: Ring, ids: readonly unknown[], count: number, 
     outKept(answers, count);
   }
   if (written !== answers) answers.set(indexes.excludes ? walkExcluded(ring, written, count, indexes) : written);
+}
+
+/**
+ * Ring.routeBytes of `count` ids by Arrow offsets (checked: countOffsets) into `out`, no answer
+ * written before every chunk's room is had, walked on from excluded regions.
+ */
+export function bytesInto(ring: Ring, data: Uint8Array, offsets: Int32Array, count: number, out: Int32Array, indexes: IndexTable): void {
+  ring.routeBytes(data, offsets, count, 1, out, indexes.engineTable, true);
+  if (indexes.excludes) walkExcluded(ring, out, count, indexes);
 }
 
 /** A RangeError unless out (answersIn's view) still holds `count` indexes. */

@@ -67,7 +67,7 @@ export function writeOwners(memory: RingMemory, results: number, count: number, 
  * The end of routeBytes' chunk by Arrow offsets from id `from` of `count`: at most CHUNK ids with
  * at most CHUNK_BYTES bytes in all, or one longer id.
  */
-function chunkEnd(offsets: Int32Array | Uint32Array, from: number, count: number): number {
+export function chunkEnd(offsets: Int32Array | Uint32Array, from: number, count: number): number {
   const to = Math.min(count, from + CHUNK), most = offsets[from] + CHUNK_BYTES;
   return offsets[to] <= most ? to : Math.max(from + 1, lowerBound(offsets, most, from + 1, to, (at, i, limit) => at[i] <= limit) - 1);
 }

@@ -11,7 +11,7 @@ import { fitsInPlace, insertInPlace, nodesAt, removeInPlace } from "./in-place.j
 import { GhostedMemory } from "./ghosts.js";
 import { leavesGhosts } from "../ghosts.js";
 import { searched } from "../doomed.js";
-import { CHUNK, CHUNK_BYTES, CHUNK_TEXT, largestChunk, OFFSETS, routeBatch, routeOffsetsChunk, routePairsChunk, within, writeOwners } from "./chunks.js";
+import { CHUNK, CHUNK_BYTES, CHUNK_TEXT, chunkEnd, largestChunk, OFFSETS, routeBatch, routeOffsetsChunk, routePairsChunk, within, writeOwners } from "./chunks.js";
 
 /**
  * The fewest ids the batch calls (routeMany, routeIndexes, routeBytes) write into memory as a
@@ -201,9 +201,9 @@ export class WasmRing extends GhostedMemory implements Ring {
         }
         return;
       }
-      // The room of the largest chunk, taken before anything is written: no more than it holds (the
-      // memory a small batch grew is then all that a large one of short ids needs).
-      if (reserve) this.planBatch(CHUNK, largestChunk(spans, count));
+      // The room of the largest chunk, before anything is written (a lone chunk takes its own before
+      // it writes): no more, so the memory a small batch grew is all a large one of short ids needs.
+      if (reserve && chunkEnd(spans, 0, count) < count) this.planBatch(CHUNK, largestChunk(spans, count));
       for (let from = 0; from < count; ) {
         this.excludedIndexes(out, from, (from = stride === 1 ? routeOffsetsChunk(this, data, spans, from, count, out, table) : routePairsChunk(this, data, spans, from, count, out, table)), table);
       }
