@@ -27,8 +27,8 @@ const gettersOf = (prototype: object, keys: PropertyKey[]): ((this: unknown) => 
 /** A typed array's kind, from any realm, unspoofable; its buffer, offset and length, read likewise. */
 const [tagGetter, bufferOf, byteOffsetOf, lengthOf] = gettersOf(Object.getPrototypeOf(Uint8Array.prototype) as object, [Symbol.toStringTag, "buffer", "byteOffset", "length"]);
 /**
- * A view's buffer through the built-in getter: a view of its class's own (readTypedArray's) has no
- * other, and Node 20's optimized code reads `.buffer` through a generic load besides.
+ * A view's buffer through the built-in getter, which no subclass or realm changes (and which Node
+ * 20's optimized code calls directly, where `.buffer` is a generic load).
  */
 export const bufferOfView = (view: ArrayBufferView): ArrayBufferLike => bufferOf.call(view) as ArrayBufferLike;
 /** Node's Buffer.prototype (a Buffer is a plain Uint8Array here); where there is no Buffer (a page), an object no view has as its prototype. */
@@ -75,7 +75,7 @@ function readOtherTypedArray<T extends Uint8Array | Int32Array>(value: unknown, 
   let view = value as T;
   if (!ownViewOf(prototype, Type)) {
     try {
-      view = new Type(bufferOf.call(value) as ArrayBufferLike, byteOffsetOf.call(value) as number, lengthOf.call(value) as number);
+      view = new Type(bufferOfView(value as ArrayBufferView), byteOffsetOf.call(value) as number, lengthOf.call(value) as number);
     } catch {
       throw detachedError(parameter, what);
     }
@@ -124,7 +124,7 @@ export function mayChange(buffer: ArrayBufferLike): boolean {
 
 /** Whether a view's buffer is an ArrayBuffer that can shrink (resizable): what the view holds may be lost, and come back as zeros. */
 export function onResizable(view: ArrayBufferView): boolean {
-  const buffer = bufferOf.call(view) as ArrayBufferLike;
+  const buffer = bufferOfView(view);
   return !isShared(buffer) && resizableOf?.call(buffer) === true;
 }
 
