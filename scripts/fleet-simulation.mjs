@@ -31,7 +31,7 @@ function random(seed) {
   };
 }
 
-/** How gateways share the traffic: evenly, or skewed (gateway g draws 1 / (g + 1) of the weight). */
+/** How gateways share the traffic: evenly, or skewed (gateway g draws traffic in proportion to 1 / (g + 1)). */
 const SPLITS = {
   even: (n) => Array.from({ length: n }, () => 1),
   skewed: (n) => Array.from({ length: n }, (_, g) => 1 / (g + 1)),

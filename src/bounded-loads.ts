@@ -132,7 +132,7 @@ export function capOf(weight: number, before: number, total: number, capsTotal: 
  * that left stay held until released or acquired again. Every call is all-or-nothing.
  */
 export class BoundedLoads {
-  readonly #router: AnyRegionRouter & HasInternals;
+  #router: AnyRegionRouter & HasInternals;
   /** p = round(100 x loadFactor). */
   readonly #percent: number;
   /** Session -> the load of the region holding it (so that release needs one lookup). */
@@ -160,6 +160,18 @@ export class BoundedLoads {
     }
     this.#router = router;
     this.#percent = Math.round(100 * loadFactor);
+  }
+
+  /**
+   * Place new sessions by `router` from now on (a ring reloaded as a new router: fromJSON's): the
+   * held sessions stay held by their regions, named as before, as after an update of the router in
+   * place; a region the new router lacks is one that left.
+   */
+  setRouter(router: AnyRegionRouter): void {
+    checkRouter(router, "router");
+    this.#router = router;
+    // E is made again: another router's table version says nothing about this one's.
+    this.#version = -1;
   }
 
   /** The number of sessions held. */

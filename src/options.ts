@@ -101,11 +101,11 @@ export function readOptions(name: unknown, given: ReadonlyMap<string, unknown>, 
   const rules = optionRules(name);
   // Another dialect's option given as undefined is not given (a config spread with the keys of every dialect).
   for (const [key, value] of given) if (!Object.hasOwn(rules, key) && !(value === undefined && isOptionName(key))) throw wording.notAnOption(key, name);
-  const options: Record<string, number> = {};
-  for (const [option, { default: fallback, max }] of Object.entries(rules)) {
+  // Own data properties (fromEntries defines them): a setter or a read-only option name on Object.prototype changes nothing.
+  const options = Object.fromEntries(Object.entries(rules).map(([option, { default: fallback, max }]) => {
     const value = given.get(option);
-    options[option] = value !== undefined ? wording.value(option, value, max) : (base?.[option] ?? fallback);
-  }
+    return [option, value !== undefined ? wording.value(option, value, max) : (base?.[option] ?? fallback)];
+  }));
   return dialect(name, options);
 }
 

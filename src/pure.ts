@@ -1,7 +1,7 @@
 // region-router/pure, and region-router in web pages (the exports map's "browser" condition): the
 // same RegionRouter on the pure-TypeScript engine. Same API, same answers, no WebAssembly: the
-// smallest bundle (within its 7 KiB budget with every dialect, which the WebAssembly core alone
-// does not fit with room to spare), and it runs where a page's Content-Security-Policy or the
+// smallest bundle (every dialect, and no WebAssembly module to carry: the core alone is larger
+// than the page bundle's whole gzip), and it runs where a page's Content-Security-Policy or the
 // browser (iOS Lockdown Mode) forbids WebAssembly.
 import { PureRing } from "./engines/pure/ring.js";
 import { INSPECT, inspectRouter, type Inspect } from "./inspect.js";

@@ -12,7 +12,7 @@ import { DAMAGED, regionOf, type RegionTable, type Ring, type Scheme, type Vnode
 import { shares } from "./operations/shares.js";
 import { copyMeta, parseSnapshot, toSnapshot, weightsOf, type RouterSnapshot } from "./operations/snapshot.js";
 import { answersIn, bytesInto, countOffsets, indexesInto, privateOffsets, readBytes, readOutBeside, readOutView, readSpans } from "./operations/indexes.js";
-import { checkInteger, checkNotReading, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs } from "./validate.js";
+import { checkInteger, checkNotReading, checkRegion, checkSessionId, checkWeight, describe, MAX_REGIONS, readIdsLength, readPairs, setInto } from "./validate.js";
 import { takeHandedRing, withHandedRing } from "./handed-ring.js";
 import { INTERNALS, type RouterInternals } from "./router-internals.js";
 
@@ -269,7 +269,7 @@ export class RegionRouterBase {
     const spans = offsetsShared ? privateOffsets(bytes, given, count) : given;
     if (excluded === undefined) bytesInto(this.#ring, bytes, spans, count, written, this.#tables.indexes(this.#source()));
     else this.#tables.lend(this.#source(), excluded, (_, indexes) => bytesInto(this.#ring, bytes, spans, count, written, indexes));
-    if (written !== answers) answers.set(written);
+    if (written !== answers) setInto(answers, written);
     return out ?? answers;
   }
 

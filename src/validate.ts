@@ -25,12 +25,34 @@ export function describe(value: unknown): string {
 /** A built-in prototype's own getters of `keys`: what they give, no subclass's or realm's getter can change (undefined where the runtime has none). */
 const gettersOf = (prototype: object, keys: PropertyKey[]): ((this: unknown) => unknown)[] => keys.map((key) => Object.getOwnPropertyDescriptor(prototype, key)?.get as (this: unknown) => unknown);
 /** A typed array's kind, from any realm, unspoofable; its buffer, offset and length, read likewise. */
-const [tagGetter, bufferOf, byteOffsetOf, lengthOf] = gettersOf(Object.getPrototypeOf(Uint8Array.prototype) as object, [Symbol.toStringTag, "buffer", "byteOffset", "length"]);
+const [tagGetter, bufferOf, byteOffsetOf, lengthOf, byteLengthOf] = gettersOf(Object.getPrototypeOf(Uint8Array.prototype) as object, [Symbol.toStringTag, "buffer", "byteOffset", "length", "byteLength"]);
 /**
  * A view's buffer through the built-in getter, which no subclass or realm changes (and which Node
  * 20's optimized code calls directly, where `.buffer` is a generic load).
  */
 export const bufferOfView = (view: ArrayBufferView): ArrayBufferLike => bufferOf.call(view) as ArrayBufferLike;
+// A caller's view is read and written through the built-ins alone: an own `length`, `subarray`,
+// `set` or `constructor` it was given would run the caller's code inside a call, or lie about
+// its bounds (readTypedArray's common case hands the view itself on).
+/**
+ * A view's length, offset and length in bytes through the built-in getters; the length's getter
+ * itself, called at each site (`lengthOfView.call(view)`: one kind of view a site, which V8 reads
+ * as quickly as `.length`).
+ */
+export const lengthOfView = lengthOf as (this: ArrayBufferView) => number;
+export const byteOffsetOfView = (view: ArrayBufferView): number => byteOffsetOf.call(view) as number;
+export const byteLengthOfView = (view: ArrayBufferView): number => byteLengthOf.call(view) as number;
+const { set: setOf, fill: fillOf } = Object.getPrototypeOf(Int32Array.prototype) as Int32Array;
+/** out.set(source, at) by the built-in set. */
+export const setInto = (out: Int32Array, source: ArrayLike<number>, at = 0): void => setOf.call(out, source, at);
+/** out.fill(value, from, to) by the built-in fill. */
+export const fillInto = (out: Int32Array, value: number, from: number, to: number): void => void fillOf.call(out, value, from, to);
+/** view[start, end) as a new view of its memory, made by its built-in class (subarray would ask the view's own `constructor`). */
+export function windowOf<T extends Uint8Array | Int32Array | Uint32Array>(view: T, start: number, end: number): T {
+  const tag = tagGetter.call(view);
+  const Type = tag === "Uint8Array" ? Uint8Array : tag === "Int32Array" ? Int32Array : Uint32Array;
+  return new Type(bufferOfView(view) as ArrayBuffer, byteOffsetOfView(view) + start * Type.BYTES_PER_ELEMENT, end - start) as T;
+}
 /** Node's Buffer.prototype (a Buffer is a plain Uint8Array here); where there is no Buffer (a page), an object no view has as its prototype. */
 const BUFFER_PROTOTYPE: unknown = (globalThis as { Buffer?: { prototype: unknown } }).Buffer?.prototype ?? {};
 

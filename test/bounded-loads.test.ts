@@ -192,6 +192,26 @@ describe.each(tested)("BoundedLoads on the %s engine", (_, RegionRouter) => {
     expect(loads.acquire(onA[0], { exclude: new Set(["c", "nowhere"]) })).toBe("a");
   });
 
+  it("setRouter: held sessions stay, and sessions are placed as over the router it replaced, updated in place alike", () => {
+    const ids = Array.from({ length: 400 }, (_, i) => `set-${i}`);
+    const first = build([["a", 2], ["b", 1], ["c", 1]]);
+    const [kept, swapped] = [new BoundedLoads(first, { loadFactor: 1.1 }), new BoundedLoads(RegionRouter.fromJSON(first.toJSON()), { loadFactor: 1.1 })];
+    for (const id of ids.slice(0, 200)) expect(swapped.acquire(id)).toBe(kept.acquire(id));
+    first.removeRegion("a"), first.addRegion("d", 3), first.addRegion("b", 2);
+    // The reload, made as the router it replaces was (so the two have one table version: E made again all the same).
+    const reloaded = RegionRouter.fromJSON(first.toJSON());
+    expect(() => swapped.setRouter({} as never)).toThrow(new TypeError("router must be a RegionRouter (either engine), got an object"));
+    swapped.setRouter(reloaded);
+    expect([swapped.held, swapped.loads()]).toEqual([kept.held, kept.loads()]);
+    expect(swapped.loads().get("a")).toBeGreaterThan(0);
+    for (const [i, id] of ids.entries()) {
+      if (i % 3 === 0) expect(swapped.release(ids[i >> 1])).toBe(kept.release(ids[i >> 1]));
+      expect(swapped.acquire(id, i % 7 === 0 ? { exclude: ["d"] } : undefined)).toBe(kept.acquire(id, i % 7 === 0 ? { exclude: ["d"] } : undefined));
+    }
+    expect(swapped.loads()).toEqual(kept.loads());
+    expect(swapped.loads().has("d")).toBe(true);
+  });
+
   it("gives null, holding nothing, when no region is eligible", () => {
     const loads = new BoundedLoads(new RegionRouter());
     expect(loads.acquire("x")).toBe(null);

@@ -344,9 +344,8 @@ describe("exact counts on real rings", () => {
 // clock: these check the decision (the same on any machine), never a time. Across the families
 // every region of one ring meets nearly every region of the other, so the flows (W x N of them,
 // each made and sorted) cost more than the sweep once both rings have thousands of regions,
-// however few positions they have: an audit measured 37 s, exact, for the first ring pair below
-// when the cost counted the sweep alone (4 million flows), and 7 s for hashring against
-// region-router with 1,000 regions a side.
+// however few positions they have: the first ring pair below (4 million flows) took tens of
+// seconds, exact, when the cost counted the sweep alone (bench/RESULTS.md's decisions).
 describe("exact or sampled: what counting exactly would cost", () => {
   const regions = (count: number, weight = (i: number) => 1 + ((i * 7919) % 5)) => Array.from({ length: count }, (_, i): [string, number] => [`region-${i}`, weight(i)]);
   /** exactCost of the two routers' rings, the 128-bit one first. */

@@ -134,6 +134,23 @@ describe.each(engines)("a polluted Object.prototype on the %s engine", (_, Regio
     });
   });
 
+  it("an option's name there, read-only or a getter alone, breaks no constructor, fromJSON or suggestVnodes", () => {
+    const expected = { routes: reference().routeMany(KEYS), suggested: suggestVnodes(REGIONS, { maxDeviation: 0.05 }) };
+    for (const descriptor of [{ value: 5, writable: false }, { get: () => 5 }]) {
+      for (const key of ["vnodesPerWeight", "vnodeCount", "replicas", "vnodes"]) Object.defineProperty(Object.prototype, key, { __proto__: null, ...descriptor, configurable: true } as unknown as PropertyDescriptor);
+      try {
+        const router = new RegionRouter();
+        router.addRegions(REGIONS);
+        expect([router.vnodesPerWeight, router.routeMany(KEYS)]).toEqual([1, expected.routes]);
+        expect(RegionRouter.fromJSON({ version: 1, regions: REGIONS }).routeMany(KEYS)).toEqual(expected.routes);
+        expect(new RegionRouter({ compatibleWith: "hashring" }).options).toEqual({ compatibleWith: "hashring", vnodeCount: 40, replicas: 4 });
+        expect(suggestVnodes(REGIONS, { maxDeviation: 0.05 })).toEqual(expected.suggested);
+      } finally {
+        for (const key of ["vnodesPerWeight", "vnodeCount", "replicas", "vnodes"]) delete (Object.prototype as Record<string, unknown>)[key];
+      }
+    }
+  });
+
   it("a snapshot's version or regions there do not stand in for missing ones", () => {
     polluted({ version: 1, regions: [["evil", 1]] }, () => {
       expect(() => RegionRouter.fromJSON({ regions: REGIONS })).toThrow(/^snapshot\.version must be the number 1, got undefined$/);

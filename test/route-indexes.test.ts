@@ -417,6 +417,44 @@ describe.each(engines)("region indexes and byte ids on the %s engine", (engine, 
     expect(router.weights().size).toBe(REGIONS.length);
   });
 
+  it("plain typed arrays with members of their own: none of them runs or is believed inside a call (no answers of two rings, nothing past the data)", () => {
+    const router = buildRouter(RegionRouter, REGIONS);
+    const ids = Array.from({ length: 3 * CHUNK + 5 }, (_, i) => `sess-${i}-${"x".repeat(i % 40)}`);
+    const want = indexesOf(router, ids);
+    let ran = 0;
+    // Members put on the view itself (its prototype the class's own): each updates the router when run, lengths lie.
+    const sneaky = <T extends Uint8Array | Int32Array>(view: T, lie = 1000): T => {
+      const update = () => router.addRegion(`n${++ran}`, 5);
+      for (const method of ["subarray", "set", "fill", "slice", "at"]) Object.defineProperty(view, method, { value: () => (update(), new Uint8Array(0)) });
+      for (const getter of ["byteLength", "byteOffset", "buffer"]) Object.defineProperty(view, getter, { get: () => (update(), 0) });
+      Object.defineProperty(view, "length", { get: () => (update(), view.byteLength + lie) });
+      Object.defineProperty(view, "constructor", { value: { [Symbol.species]: function (buffer: ArrayBuffer, at: number, n: number) { update(); return new Uint8Array(n); } } });
+      return view;
+    };
+    // A window of a column (the first offset past 0), so that every chunk's bytes are a part of data.
+    const fresh = () => {
+      const { data, offsets } = arrow(ids, 7);
+      return { data: sneaky(data), offsets: sneaky(offsets), out: sneaky(new Int32Array(ids.length)) };
+    };
+    const { data, offsets, out } = fresh();
+    expect(router.routeManyBytes(data, offsets, out)).toBe(out);
+    expect([...new Int32Array(out)]).toEqual(want);
+    expect([...router.routeManyBytes(fresh().data, fresh().offsets, undefined, { exclude: ["sf"] })]).toEqual(indexesOf(router, ids, { exclude: ["sf"] }));
+    const again = fresh().out;
+    expect(router.routeIndexes(ids, again)).toBe(again);
+    expect([...new Int32Array(again)]).toEqual(want);
+    expect(router.routeBytes(sneaky(encoder.encode(ids[7])))).toBe(router.route(ids[7]));
+    expect(router.routeBytes(sneaky(encoder.encode("x".repeat(5000))))).toBe(router.route("x".repeat(5000)));
+    expect(ran).toBe(0);
+    // Bounds by the built-in getters: offsets past data's real end refused, a short out by its real length.
+    const short = arrow(ids.slice(0, 40));
+    const past = Int32Array.from({ length: 41 }, (_, i) => i * 100);
+    expect(() => router.routeManyBytes(sneaky(short.data, 1 << 20), past)).toThrow(/^offsets must be .*past the end of data \(a Uint8Array of length \d+\)$/);
+    expect(() => router.routeIndexes(ids, sneaky(new Int32Array(ids.length - 1)))).toThrow(new RangeError(`out must hold at least ${ids.length} indexes, got an Int32Array of length ${ids.length - 1}`));
+    expect([...router.routeManyBytes(short.data, sneaky(short.offsets, -35))]).toEqual(indexesOf(router, ids.slice(0, 40)));
+    expect(router.weights().size).toBe(REGIONS.length);
+  });
+
   it("refuses an out that shares memory with the ids (its answers would overwrite ids still to be read)", () => {
     const router = buildRouter(RegionRouter, REGIONS);
     const buffer = new ArrayBuffer(64);

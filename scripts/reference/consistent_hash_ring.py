@@ -1,4 +1,4 @@
-# Copied unchanged from ../shared/reference/consistent_hash_ring.py, the project's reference specification (kept outside the repository until issue 12); this line is the only addition.
+# Copied unchanged from ../shared/reference/consistent_hash_ring.py, the project's reference specification; this line is the only addition.
 """Second reference ring: the ConsistentHashRing of the design's blog post, "I Built a Consistent
 Hashing Ring in Pure Python and Finally Understood How Cassandra Distributes Data".
 

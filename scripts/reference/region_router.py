@@ -1,4 +1,4 @@
-# Copied unchanged from ../shared/reference/region_router.py, the project's reference specification (kept outside the repository until issue 12); this line is the only addition.
+# Copied unchanged from ../shared/reference/region_router.py, the project's reference specification; this line is the only addition.
 """Reference behaviour of the weighted region router, as given in the design seed (Python).
 
 This file is the specification that the TypeScript/WebAssembly implementation must match

@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-# Copied unchanged from ../shared/reference/vectors.py, the project's golden-vector generator (kept outside the repository until issue 12); this line is the only addition.
+# Copied unchanged from ../shared/reference/vectors.py, the project's golden-vector generator; this line is the only addition.
 """Generate golden test vectors from the reference router (region_router.py).
 
 Usage:  python3 vectors.py --seed 7 --cases 40 --routes 200 > vectors.json

@@ -27,7 +27,7 @@ Dialect (with --ring, these check the file):
 ${dialectsHelp}`;
 
 /** A UsageError if whitespace starts or ends one of `parts` (names are exact: never trimmed), but a name `known` to the ring. */
-export function exactParts(option: string, text: string, parts: readonly string[], known?: ReadonlyMap<string, number>): void {
+export function exactParts(option: string, text: string, parts: readonly string[], known?: ReadonlyMap<string, unknown>): void {
   if (parts.some((part) => part.trim() !== part && !known?.has(part))) {
     throw new UsageError(`${option} ${JSON.stringify(text)}: no whitespace may start or end a NAME or WEIGHT (region names are exact strings)`);
   }

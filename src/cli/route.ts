@@ -11,7 +11,7 @@ import type { IndexTable } from "../operations/indexes.js";
 import { FORMAT_OPTIONS, printsJson } from "./output.js";
 import { progressBar } from "./progress.js";
 import { type Around, JSON_ID, type LineFormat, NOTHING } from "./render.js";
-import { RING_HELP, RING_OPTIONS, routableRing } from "./ring-options.js";
+import { exactParts, RING_HELP, RING_OPTIONS, routableRing } from "./ring-options.js";
 import { UsageError } from "./usage-error.js";
 
 export const route: Command = {
@@ -57,12 +57,12 @@ function routeFormat(router: RegionRouter, json: boolean): LineFormat {
 }
 
 /**
- * Lines on an `--exclude`d region walked on from the node they landed on, as route(id, { exclude })
- * walks: the engine marks them through this owner -> owner table; a name not a region refused.
+ * Lines on an `--exclude`d region walked on as route(id, { exclude }) walks (the engine marks them
+ * through this owner -> owner table); a name not a region refused, a padded one as exactParts says.
  */
 function exclusion(router: RegionRouter, exclude: readonly string[]): IndexTable | undefined {
   const { names, regions } = internalsOf(router);
-  for (const name of exclude) if (!regions.has(name)) throw new UsageError(`--exclude ${JSON.stringify(name)} is not a region of the ring`);
+  for (const name of exclude) if (!regions.has(name)) throw (exactParts("--exclude", name, [name]), new UsageError(`--exclude ${JSON.stringify(name)} is not a region of the ring`));
   if (router.route("", { exclude }) === null) throw new UsageError("--exclude leaves no region with positions: nothing to route to");
   if (exclude.length === 0) return undefined;
   const table = Int32Array.from(names, (name, owner) => (exclude.includes(name as string) ? EXCLUDED : owner));

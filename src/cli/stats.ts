@@ -66,7 +66,7 @@ Options:
   },
 };
 
-/** suggestVnodes for the ring's regions and dialect (its other options kept) within --max-deviation's fraction `text`. */
+/** suggestVnodes for the ring's regions and dialect (its other options kept) within --max-deviation's fraction `text`; its errors name the flag ("no --vnode-count ..."). */
 function suggest(router: RegionRouter, text: string | undefined) {
   if (text === undefined) return undefined;
   const maxDeviation = /^([0-9]+\.?[0-9]*|\.[0-9]+)(e[-+]?[0-9]+)?$/i.test(text) ? Number(text) : NaN;
@@ -75,5 +75,5 @@ function suggest(router: RegionRouter, text: string | undefined) {
   const [count] = Object.keys(optionRules(compatibleWith as DialectName)), weighed = [...router.weights().values()].some((weight) => weight > 0);
   if (count === undefined || !weighed) throw new UsageError(`--max-deviation: ${count === undefined ? `the ring's dialect, ${compatibleWith}, has no per-weight count of virtual nodes to choose` : "no region of the ring has a weight above 0"}`);
   delete options[count];
-  return asUsage("--max-deviation", () => suggestVnodes(router.weights(), { compatibleWith, ...options } as SuggestOptions));
+  return asUsage("--max-deviation", () => suggestVnodes(router.weights(), { compatibleWith, ...options } as SuggestOptions), (why) => why.replace(`no ${count} `, `no --${flagOf(count)} `));
 }

@@ -11,12 +11,12 @@ export class IoError extends Error {
   override readonly name = "IoError";
 }
 
-/** Run a library call whose TypeError/RangeError means "the user's input is bad"; prefix the context. */
-export function asUsage<T>(context: string, call: () => T): T {
+/** Run a library call whose TypeError/RangeError means "the user's input is bad"; prefix the context (to its message, `reword`'s). */
+export function asUsage<T>(context: string, call: () => T, reword = (message: string) => message): T {
   try {
     return call();
   } catch (error) {
-    throw error instanceof TypeError || error instanceof RangeError ? new UsageError(`${context}: ${error.message}`) : error;
+    throw error instanceof TypeError || error instanceof RangeError ? new UsageError(`${context}: ${reword(error.message)}`) : error;
   }
 }
 

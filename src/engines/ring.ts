@@ -116,9 +116,8 @@ export interface Ring {
    * -> region table `names`) into out: owners become regions in the pass that reads them, which
    * saves a second pass over the owners. Each key is read once and checked (checkKey) as it is
    * read, so a getter or a proxy cannot hand the check one value and the hashing another, and no
-   * copy of the keys is made. Whatever a getter does when read (route, update the router), no
-   * answer is wrong: each key is answered on the ring as it stood at some moment of the call, a key
-   * read after an update on the updated ring. Where names[owner] is undefined (an excluded
+   * copy of the keys is made. A getter may route meanwhile (re-entering the engine); the router
+   * refuses an update from one (RegionRouter's #read), so every key is answered on one ring. Where names[owner] is undefined (an excluded
    * region's) and `walkOn` is given, the answer is walkOn(the node the key landed on) (regionAt).
    */
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, walkOn?: WalkOn): void;

@@ -5,7 +5,7 @@
 // through an owner -> index table (Ring.routeIndexes, Ring.routeBytes), which marks the excluded
 // regions' owners: their ids come back with the node they landed on, and walk on from there.
 import { excludedAt, type RegionTable, type Ring } from "../engines/ring.js";
-import { bufferOfView, describe, isShared, mayChange, onResizable, readTypedArray } from "../validate.js";
+import { bufferOfView, byteLengthOfView, byteOffsetOfView, describe, isShared, lengthOfView, mayChange, onResizable, readTypedArray, setInto, windowOf } from "../validate.js";
 import { walkOwners } from "./preference.js";
 
 /** Owner -> index table of a router, seen with some regions excluded. */
@@ -43,7 +43,7 @@ export function readOutView(out: unknown): Int32Array | undefined {
 /** Where `count` answers go: `view` (readOutView's) if it holds them, else a RangeError; a new array for none. */
 export function answersIn(view: Int32Array | undefined, count: number): Int32Array {
   if (view === undefined) return new Int32Array(count);
-  if (view.length < count) throw new RangeError(`out must hold at least ${count} indexes, got ${describe(view)}`);
+  if (lengthOfView.call(view) < count) throw new RangeError(`out must hold at least ${count} indexes, got ${describe(view)}`);
   return view;
 }
 
@@ -67,7 +67,7 @@ export function readOutBeside(view: Int32Array | undefined, count: number, input
   for (let k = 0; k < inputs.length; k++) {
     const input = inputs[k];
     const other = bufferOfView(input);
-    if (other === buffer && answers.byteOffset < input.byteOffset + input.byteLength && input.byteOffset < answers.byteOffset + 4 * count) {
+    if (other === buffer && overlap(answers, 4 * count, input)) {
       throw new RangeError(`out must not share memory with data or offsets, got ${describe(answers)} over ${k ? "offsets" : "data"}`);
     }
     if (shared && other !== buffer && isShared(other)) alias = true;
@@ -76,13 +76,20 @@ export function readOutBeside(view: Int32Array | undefined, count: number, input
   return { answers, written: alias ? new Int32Array(count) : answers, offsetsShared };
 }
 
+/** Whether the first `bytes` of `view` share memory with `other` (a view of the same buffer). */
+function overlap(view: ArrayBufferView, bytes: number, other: ArrayBufferView): boolean {
+  const from = byteOffsetOfView(view), start = byteOffsetOfView(other);
+  return from < start + byteLengthOfView(other) && start < from + bytes;
+}
+
 /**
  * Offsets in shared memory, which another thread may change between their check and the engine's
  * reads (a trap, or ids past the data): a copy of them, checked again, which nothing else can
  * change. A RangeError names an offset made bad meanwhile.
  */
 export function privateOffsets(data: Uint8Array, offsets: Int32Array, count: number): Int32Array {
-  const copy = offsets.slice(0, count + 1);
+  const copy = new Int32Array(count + 1);
+  setInto(copy, windowOf(offsets, 0, count + 1));
   countOffsets(data, copy);
   return copy;
 }
@@ -105,7 +112,7 @@ export function readSpans(offsets: unknown): Int32Array {
  * anything is read; a flaw is an error naming it.
  */
 export function countOffsets(data: Uint8Array, offsets: Int32Array): number {
-  const n = offsets.length - 1;
+  const n = lengthOfView.call(offsets) - 1;
   if (n < 0) throw new RangeError(`offsets must be ${OFFSETS}, got an empty one`);
   // The sign bits of every offset and of every step from one to the next, or-ed, four at a time
   // (half the time of a test per offset). While every offset is >= 0 a step is exact in 32 bits,
@@ -122,7 +129,7 @@ export function countOffsets(data: Uint8Array, offsets: Int32Array): number {
     signs |= a | (a - prev);
     prev = a;
   }
-  if (signs >= 0 && prev <= data.length) return n;
+  if (signs >= 0 && prev <= lengthOfView.call(data)) return n;
   throw badOffset(data, offsets);
 }
 
@@ -132,13 +139,14 @@ export function countOffsets(data: Uint8Array, offsets: Int32Array): number {
  */
 function badOffset(data: Uint8Array, offsets: Int32Array): RangeError {
   let j = 0, value = 0, before = 0;
-  for (; j < offsets.length; j++, before = value) {
+  const length = lengthOfView.call(offsets), end = lengthOfView.call(data);
+  for (; j < length; j++, before = value) {
     value = offsets[j];
-    if (!(value >= 0 && value <= data.length && (j === 0 || value >= before))) break;
+    if (!(value >= 0 && value <= end && (j === 0 || value >= before))) break;
   }
-  if (j === offsets.length) return new RangeError(`offsets must be ${OFFSETS}, got offsets in shared memory that changed while they were read`);
+  if (j === length) return new RangeError(`offsets must be ${OFFSETS}, got offsets in shared memory that changed while they were read`);
   const got = `got offsets[${j}] = ${value}`;
-  if (value > data.length) return new RangeError(`offsets must be ${OFFSETS}, ${got}, past the end of data (${describe(data)})`);
+  if (value > end) return new RangeError(`offsets must be ${OFFSETS}, ${got}, past the end of data (${describe(data)})`);
   return new RangeError(`offsets must be ${OFFSETS} (${describe(data)}), ${got}${j > 0 && value >= 0 ? ` after ${before}` : ""}`);
 }
 
@@ -157,7 +165,7 @@ export function indexesInto(ring: Ring, ids: readonly unknown[], count: number, 
     // Whatever the engine gave (answers, or an error from writing them), out must still hold them.
     outKept(answers, count);
   }
-  if (written !== answers) answers.set(indexes.excludes ? walkExcluded(ring, written, count, indexes) : written);
+  if (written !== answers) setInto(answers, indexes.excludes ? walkExcluded(ring, written, count, indexes) : written);
 }
 
 /**
@@ -171,7 +179,7 @@ export function bytesInto(ring: Ring, data: Uint8Array, offsets: Int32Array, cou
 
 /** A RangeError unless out (answersIn's view) still holds `count` indexes. */
 function outKept(answers: Int32Array, count: number): void {
-  if (answers.length < count) {
+  if (lengthOfView.call(answers) < count) {
     throw new RangeError(`out must hold ${count} indexes until the call returns, but sessionIds (a getter) detached or shrank its buffer: now ${describe(answers)}`);
   }
 }

@@ -59,6 +59,9 @@ describe("region-router route --exclude", () => {
     const ring = file("padded.json", JSON.stringify(padded.toJSON()));
     const few = ids.slice(0, 200);
     expect(ok(["route", "--ring", ring, "--exclude", " sf"], few.join("\n"))).toBe(few.map((id) => `${id}\t${padded.route(id, { exclude: [" sf"] })}\n`).join(""));
-    expect(cli(["route", "--ring", ring, "--exclude", "london "], "a\n").stderr).toBe('region-router: --exclude "london " is not a region of the ring\n');
+    // The whitespace rule of every flag that takes a NAME: the padded typo is named as such.
+    for (const typo of ["london ", " london", "london\t"]) {
+      expect(cli(["route", "--ring", ring, "--exclude", typo], "a\n").stderr).toBe(`region-router: --exclude ${JSON.stringify(typo)}: no whitespace may start or end a NAME or WEIGHT (region names are exact strings)\n`);
+    }
   });
 });

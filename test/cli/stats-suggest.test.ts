@@ -46,7 +46,10 @@ describe("region-router stats --max-deviation", () => {
     expect(cli(["stats", ...SEED_RING, "--max-deviation", "abc"]).stderr).toBe('region-router: --max-deviation must be a fraction from 0 to 1 (0.01 = 1 point), got "abc"\n');
     const unreachable = cli(["stats", ...SEED_RING, "--max-deviation", "0.0000001"]);
     expect([unreachable.status, unreachable.stdout]).toEqual([2, ""]);
-    expect(unreachable.stderr).toMatch(/^region-router: --max-deviation: /);
+    expect(unreachable.stderr).toMatch(/^region-router: --max-deviation: no --vnodes-per-weight from 1 to 10000 gives every region a share within 1e-7 /);
+    // The flag of the ring's dialect, as the suggestion itself says it.
+    const hashring = cli(["stats", "--compatible-with", "hashring", "--region", "a=1", "--region", "b=2", "--max-deviation", "0"]);
+    expect(hashring.stderr).toMatch(/^region-router: --max-deviation: no --vnode-count from 1 to 10000 gives /);
     // Said in the ring's words, not suggestVnodes' parameters' (options.compatibleWith, entries).
     expect(cli(["stats", "--compatible-with", "libketama", "--region", "a=1", "--max-deviation", "0.1"]).stderr).toBe(
       "region-router: --max-deviation: the ring's dialect, libketama, has no per-weight count of virtual nodes to choose\n",

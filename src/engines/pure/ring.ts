@@ -5,6 +5,7 @@
 // with room to spare (PureRing.update), and new nodes are sorted in typed arrays (sortedOrder).
 import { checkKey, indexOf, longestId, positionsPerName, REFERENCE_SCHEME, regionAt, type Answers, type Footprint, type RegionTable, type Ring, type Scheme, type VnodeRun, type WalkOn } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
+import { lengthOfView, windowOf } from "../../validate.js";
 import { bswap32, littleEndianWords, Md5 } from "./md5.js";
 import { lowerBound } from "../../lower-bound.js";
 import { newArray } from "./arrays.js";
@@ -35,7 +36,7 @@ const COPIED_BYTES = 1024;
 /** MD5 of data[start .. end), into md5.state (digestOf); a batch of short ids makes no object per id. */
 function bytesHash(data: Uint8Array, start: number, end: number, keep = false): Int32Array {
   const bytes = md5.reserve(end - start);
-  if (end - start > COPIED_BYTES) bytes.set(data.subarray(start, end));
+  if (end - start > COPIED_BYTES) bytes.set(windowOf(data, start, end));
   else for (let i = start; i < end; i++) bytes[i - start] = data[i];
   return digestOf(end - start, keep);
 }
@@ -144,7 +145,7 @@ export class PureRing implements Ring {
   }
 
   locateBytes(key: Uint8Array): number {
-    return indexAtSlot(this.#ghosts, this.#locate(bytesHash(key, 0, key.length)), this.#n);
+    return indexAtSlot(this.#ghosts, this.#locate(bytesHash(key, 0, lengthOfView.call(key))), this.#n);
   }
 
   /** route() for a key given by its digest (state: little-endian words). */

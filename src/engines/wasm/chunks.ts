@@ -2,6 +2,7 @@
 // its owners copied out, and routeBytes' chunks (which ids the next one takes, and their bytes and
 // spans put where a batch plan says). ./ring.ts reads string ids into chunks and calls these.
 import { lowerBound } from "../../lower-bound.js";
+import { fillInto, lengthOfView, setInto, windowOf } from "../../validate.js";
 import { indexOf } from "../ring.js";
 import { INDEXES } from "./constants.generated.js";
 import type { RingMemory } from "./layout.js";
@@ -37,7 +38,7 @@ export const LOOP_COPY = 256;
  * call's offsets), no new view made.
  */
 export function within<T extends Uint8Array | Int32Array | Uint32Array>(view: T, start: number, end: number): T {
-  return start === 0 && end === view.length ? view : (view.subarray(start, end) as T);
+  return start === 0 && end === lengthOfView.call(view) ? view : windowOf(view, start, end);
 }
 
 /**
@@ -55,8 +56,8 @@ export function routeBatch(memory: RingMemory, keys: number, spans: number, coun
  * as Ring's indexOf writes it (excludedAt(node) for an EXCLUDED owner).
  */
 export function writeOwners(memory: RingMemory, results: number, count: number, out: Int32Array, at: number, table?: Int32Array): void {
-  if (results < 0) out.fill(-1, at, at + count);
-  else if (table === undefined) out.set(memory.ownersAt(results * 4, count), at);
+  if (results < 0) fillInto(out, -1, at, at + count);
+  else if (table === undefined) setInto(out, memory.ownersAt(results * 4, count), at);
   else {
     const words = memory.words;
     for (let i = 0, node = 0; i < count; i++) out[at + i] = indexOf((node = words[results + i]), memory.ownerOfSlot(node), table);
@@ -95,8 +96,9 @@ export function routeOffsetsChunk(memory: RingMemory, data: Uint8Array, offsets:
   memory.bytes.set(within(data, lo, hi), plan.text);
   const words = memory.words;
   // A few offsets in a loop, unless they are all of the call's (a set of them makes no view).
-  if (to - from < LOOP_COPY && to + 1 - from < offsets.length) for (let i = from, w = plan.spans >>> 2; i <= to; i++) words[w++] = offsets[i];
-  else words.set(within(offsets, from, to + 1), plan.spans >>> 2);
+  const whole = from === 0 && to + 1 === lengthOfView.call(offsets);
+  if (to - from < LOOP_COPY && !whole) for (let i = from, w = plan.spans >>> 2; i <= to; i++) words[w++] = offsets[i];
+  else words.set(whole ? offsets : windowOf(offsets, from, to + 1), plan.spans >>> 2);
   // The offsets as given, from keys = text - lo: WebAssembly adds them in 32 bits, where the
   // difference may be below 0 and the sum is the key's place in the copy.
   routeBatch(memory, (plan.text - lo) | 0, plan.spans, to - from, plan.results, OFFSETS, table !== undefined);
@@ -128,7 +130,7 @@ export function routePairsChunk(memory: RingMemory, data: Uint8Array, spans: Int
     words.set(within(spans, 2 * from, 2 * to), plan.spans >>> 2);
   } else {
     for (let i = 2 * from, w = plan.spans >>> 2, at = 0; i < 2 * to; i += 2) {
-      memory.bytes.set(data.subarray(spans[i], spans[i + 1]), plan.text + at);
+      memory.bytes.set(windowOf(data, spans[i], spans[i + 1]), plan.text + at);
       words[w++] = at;
       words[w++] = at += spans[i + 1] - spans[i];
     }

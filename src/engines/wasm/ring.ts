@@ -2,9 +2,9 @@
 // this one extends) owns; hashing, sorting, merging and searching run in assembly/, and an update
 // of a few nodes is made in place (in-place.ts). Each call asks layout.ts for its memory, which
 // checks it can have it, and only then lets WebAssembly or in-place.ts touch it.
-import type { Answers, RegionTable, Ring, VnodeRun } from "../ring.js";
-import { checkKey, DAMAGED, DIGEST_BYTES, longestId, positionsPerName, regionAt, type WalkOn } from "../ring.js";
+import { type Answers, checkKey, DAMAGED, DIGEST_BYTES, longestId, positionsPerName, type RegionTable, regionAt, type Ring, type VnodeRun, type WalkOn } from "../ring.js";
 import { encodeUtf8, maxUtf8Bytes } from "../../utf8.js";
+import { fillInto, lengthOfView } from "../../validate.js";
 import { DIGEST, KEY_BYTES, NAME_DIGITS } from "./constants.generated.js";
 import { ENTRY_BYTES, homeOf, roomFor, runFrom, type UpdatePlan } from "./layout.js";
 import { fitsInPlace, insertInPlace, nodesAt, removeInPlace } from "./in-place.js";
@@ -188,7 +188,7 @@ export class WasmRing extends GhostedMemory implements Ring {
   routeBytes(data: Uint8Array, spans: Int32Array | Uint32Array, count: number, stride: 1 | 2, out: Int32Array, table?: Int32Array, reserve?: boolean): void {
     this.#check();
     if (this.n === 0) {
-      out.fill(-1, 0, count);
+      fillInto(out, -1, 0, count);
       return;
     }
     const had = this.bytes;
@@ -234,9 +234,9 @@ export class WasmRing extends GhostedMemory implements Ring {
   /** The slot a key given as bytes lands on, or with DIGEST in `flags` a key given by its digest. */
   #slotOfBytes(key: Uint8Array, flags = 0): number {
     this.#check();
-    const at = this.planKey(key.length);
+    const length = lengthOfView.call(key), at = this.planKey(length);
     this.bytes.set(key, at);
-    return this.wasm.locate(at, key.length, this.ring, this.n, this.table, this.bits, this.form | flags);
+    return this.wasm.locate(at, length, this.ring, this.n, this.table, this.bits, this.form | flags);
   }
 
   update(remove: readonly VnodeRun[], add: readonly VnodeRun[]): void {
