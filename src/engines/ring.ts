@@ -117,8 +117,9 @@ export interface Ring {
    * saves a second pass over the owners. Each key is read once and checked (checkKey) as it is
    * read, so a getter or a proxy cannot hand the check one value and the hashing another, and no
    * copy of the keys is made. A getter may route meanwhile (re-entering the engine); the router
-   * refuses an update from one (RegionRouter's #read), so every key is answered on one ring. Where names[owner] is undefined (an excluded
-   * region's) and `walkOn` is given, the answer is walkOn(the node the key landed on) (regionAt).
+   * refuses an update from one (RegionRouter's #read), so every key is answered on one ring.
+   * Where names[owner] is undefined (an excluded region's) and `walkOn` is given, the answer is
+   * walkOn(the node the key landed on) (regionAt).
    */
   routeMany(keys: readonly unknown[], out: Answers, names: RegionTable, walkOn?: WalkOn): void;
   /**

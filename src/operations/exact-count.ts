@@ -35,7 +35,8 @@ export const EXACT_MAX_NODES = 4_000_000;
 const MAX_PAIRS = 1 << 22;
 
 // What exact counting costs besides pairCounts' sweep: the cost model's relative weights, in
-// EXACT_BUDGET's unit (about a nanosecond; the times it bounds are in bench/RESULTS.md's decisions). Per position read (its owner, its top digits, the step functions); per wide position,
+// EXACT_BUDGET's unit (about a nanosecond; the times it bounds are in bench/RESULTS.md's
+// decisions). Per position read (its owner, its top digits, the step functions); per wide position,
 // its low bits in BigInt (the corrections at its top); per pair of regions (W x N of them: the
 // table, the flows made from it and their sort). Every region of one ring meets nearly every
 // region of the other (the two read unrelated bits of the digest), so W x N is the number of
