@@ -97,7 +97,7 @@ function readOtherTypedArray<T extends Uint8Array | Int32Array>(value: unknown, 
   let view = value as T;
   if (!ownViewOf(prototype, Type)) {
     try {
-      view = new Type(bufferOfView(value as ArrayBufferView), byteOffsetOf.call(value) as number, lengthOf.call(value) as number);
+      view = new Type(bufferOfView(value as ArrayBufferView), byteOffsetOfView(value as ArrayBufferView), lengthOfView.call(value as ArrayBufferView));
     } catch {
       throw detachedError(parameter, what);
     }

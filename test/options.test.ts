@@ -136,8 +136,9 @@ describe.each(engines)("a polluted Object.prototype on the %s engine", (_, Regio
 
   it("an option's name there, read-only or a getter alone, breaks no constructor, fromJSON or suggestVnodes", () => {
     const expected = { routes: reference().routeMany(KEYS), suggested: suggestVnodes(REGIONS, { maxDeviation: 0.05 }) };
+    const names = ["vnodesPerWeight", "vnodeCount", "replicas", "vnodes"];
     for (const descriptor of [{ value: 5, writable: false }, { get: () => 5 }]) {
-      for (const key of ["vnodesPerWeight", "vnodeCount", "replicas", "vnodes"]) Object.defineProperty(Object.prototype, key, { __proto__: null, ...descriptor, configurable: true } as unknown as PropertyDescriptor);
+      for (const key of names) Object.defineProperty(Object.prototype, key, { __proto__: null, ...descriptor, configurable: true } as unknown as PropertyDescriptor);
       try {
         const router = new RegionRouter();
         router.addRegions(REGIONS);
@@ -146,7 +147,7 @@ describe.each(engines)("a polluted Object.prototype on the %s engine", (_, Regio
         expect(new RegionRouter({ compatibleWith: "hashring" }).options).toEqual({ compatibleWith: "hashring", vnodeCount: 40, replicas: 4 });
         expect(suggestVnodes(REGIONS, { maxDeviation: 0.05 })).toEqual(expected.suggested);
       } finally {
-        for (const key of ["vnodesPerWeight", "vnodeCount", "replicas", "vnodes"]) delete (Object.prototype as Record<string, unknown>)[key];
+        for (const key of names) delete (Object.prototype as Record<string, unknown>)[key];
       }
     }
   });

@@ -88,8 +88,7 @@ function overlap(view: ArrayBufferView, bytes: number, other: ArrayBufferView): 
  * change. A RangeError names an offset made bad meanwhile.
  */
 export function privateOffsets(data: Uint8Array, offsets: Int32Array, count: number): Int32Array {
-  const copy = new Int32Array(count + 1);
-  setInto(copy, windowOf(offsets, 0, count + 1));
+  const copy = new Int32Array(windowOf(offsets, 0, count + 1));
   countOffsets(data, copy);
   return copy;
 }
